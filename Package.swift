@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "CourierSchema", targets: ["CourierSchema"]),
+        .executable(name: "courier", targets: ["courier"]),
+    ],
+    targets: [
+        .target(name: "CourierSchema"),
+        .executableTarget(name: "courier", dependencies: ["CourierSchema"]),
+        .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

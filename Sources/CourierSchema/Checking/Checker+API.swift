@@ -1,0 +1,153 @@
+/// The api block's settings with their defaults.
+struct APISettings {
+    var headers: [StaticHeader] = []
+    var auth: AuthScheme = .bearer
+    var apiKeyHeader: String?
+    var keyStyle: KeyStyle = .snakeCase
+    var dateStyle: DateStyle = .iso8601
+    var errorModel: String?
+}
+
+extension Checker {
+    /// Headers that the client sets itself and a schema may not set.
+    static let clientOwnedHeaders: Set<String> = ["authorization", "content-type", "content-length", "host"]
+
+    /// Checks that there is exactly one api block and reads its settings.
+    func checkAPIBlocks(_ blocks: [APIBlockSyntax]) -> APIBlockSyntax? {
+        guard let block = blocks.first else {
+            let location = SourceLocation(file: files.first?.file.path ?? "schema", line: 1, column: 1)
+            log.error(
+                location, "the schema has no api block",
+                hint: "add 'api ModuleName { }' to one of the schema's files")
+            return nil
+        }
+        for extra in blocks.dropFirst() {
+            log.error(
+                extra.name.location, "a schema has exactly one api block",
+                hint: "merge the settings into one block",
+                notes: [.init(location: block.name.location, message: "the api block is declared here")])
+        }
+        _ = attributes(block.attributes, at: .api)
+        var seen: [String: SourceLocation] = [:]
+        var headerNames: [String: SourceLocation] = [:]
+        for setting in block.settings {
+            let keyword = setting.keyword
+            if keyword.text != "header" {
+                if let first = seen[keyword.text] {
+                    log.error(
+                        keyword.location, "'\(keyword.text)' is set twice in the api block",
+                        notes: [.init(location: first, message: "first set here")])
+                    continue
+                }
+                seen[keyword.text] = keyword.location
+            }
+            applySetting(setting, headerNames: &headerNames)
+        }
+        return block
+    }
+
+    private func applySetting(_ setting: APISettingSyntax, headerNames: inout [String: SourceLocation]) {
+        let values = setting.values
+        func word(_ index: Int) -> (String, SourceLocation)? {
+            guard index < values.count else { return nil }
+            switch values[index].kind {
+            case .identifier(let text), .string(let text): return (text, values[index].location)
+            default: return nil
+            }
+        }
+        switch setting.keyword.text {
+        case "header":
+            guard let (name, nameLocation) = word(0), let (value, valueLocation) = word(1) else { return }
+            guard checkHeaderName(name, at: nameLocation) else { return }
+            if Checker.clientOwnedHeaders.contains(name.lowercased()) {
+                log.error(
+                    nameLocation, "header '\(name)' is set by the client and cannot be fixed in the schema",
+                    hint: "authentication and content headers are added to each request automatically")
+                return
+            }
+            guard checkHeaderValue(value, at: valueLocation) else { return }
+            if let first = headerNames[name.lowercased()] {
+                log.error(
+                    nameLocation, "duplicate header '\(name)'",
+                    notes: [.init(location: first, message: "first set here")])
+                return
+            }
+            headerNames[name.lowercased()] = nameLocation
+            settings.headers.append(StaticHeader(name: name, value: value))
+        case "auth":
+            guard let (value, location) = word(0) else { return }
+            if let scheme = AuthScheme(rawValue: value) {
+                settings.auth = scheme
+            } else {
+                log.error(
+                    location,
+                    "unknown auth scheme '\(value)'\(Suggestion.didYouMean(value, in: ["bearer", "none"]))",
+                    hint: "use 'auth bearer' or 'auth none'")
+            }
+        case "apikey":
+            guard let (placement, placementLocation) = word(0), let (name, nameLocation) = word(1) else { return }
+            guard placement == "header" else {
+                log.error(
+                    placementLocation, "an API key can only be sent in a header",
+                    hint: "write apikey header \"apikey\"")
+                return
+            }
+            if checkHeaderName(name, at: nameLocation) { settings.apiKeyHeader = name }
+        case "keys":
+            guard let (value, location) = word(0) else { return }
+            if let style = KeyStyle(rawValue: value) {
+                settings.keyStyle = style
+            } else {
+                let names = KeyStyle.allCases.map(\.rawValue)
+                log.error(
+                    location, "unknown key style '\(value)'\(Suggestion.didYouMean(value, in: names))",
+                    hint: "use one of " + names.joined(separator: ", "))
+            }
+        case "dates":
+            guard let (value, location) = word(0) else { return }
+            if let style = DateStyle(rawValue: value) {
+                settings.dateStyle = style
+            } else {
+                let names = DateStyle.allCases.map(\.rawValue)
+                log.error(
+                    location, "unknown date style '\(value)'\(Suggestion.didYouMean(value, in: names))",
+                    hint: "use one of " + names.joined(separator: ", "))
+            }
+        case "error":
+            guard let (name, location) = word(0) else { return }
+            switch symbols[name]?.kind {
+            case .model:
+                settings.errorModel = name
+            case .some(let kind):
+                log.error(
+                    location, "the error body must be a model, but '\(name)' is \(kind == .union ? "a union" : "an enum")")
+            case nil:
+                log.error(location, "unknown type '\(name)'\(Suggestion.didYouMean(name, in: modelNames))")
+            }
+        default:
+            break
+        }
+    }
+
+    var modelNames: [String] { symbols.filter { $0.value.kind == .model }.map(\.key) }
+
+    /// RFC 9110 token characters.
+    func checkHeaderName(_ name: String, at location: SourceLocation) -> Bool {
+        let allowed = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        if name.isEmpty || !name.allSatisfy(allowed.contains) {
+            log.error(
+                location, "'\(name)' is not a valid header name",
+                hint: "header names use letters, digits and -, without spaces")
+            return false
+        }
+        return true
+    }
+
+    func checkHeaderValue(_ value: String, at location: SourceLocation) -> Bool {
+        if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            log.error(location, "a header value cannot contain a line break or NUL")
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,142 @@
+// Models, enums and unions.
+extension Checker {
+    func checkModel(_ syntax: ModelSyntax) -> Model {
+        let modelAttributes = attributes(syntax.attributes, at: .model)
+        let fields = checkFields(syntax.fields, owner: "model '\(syntax.name.text)'", allowFile: false)
+        return Model(
+            name: syntax.name.text, docs: syntax.docs, deprecation: deprecation(modelAttributes),
+            fields: fields, location: syntax.name.location)
+    }
+
+    /// Checks the fields of a model or of a multipart or form body: types, defaults,
+    /// attributes, and that names and wire keys are unique.
+    func checkFields(_ syntax: [FieldSyntax], owner: String, allowFile: Bool) -> [Field] {
+        reportDuplicates(syntax.map(\.name), what: "field", hint: "each field of \(owner) needs its own name")
+        var fields: [Field] = []
+        var wireKeys: [String: NameSyntax] = [:]
+        for field in syntax {
+            let fieldAttributes = attributes(field.attributes, at: .field)
+            let wire = wireName(fieldAttributes) ?? settings.keyStyle.wireName(for: field.name.text)
+            guard let type = resolve(field.type, allowFile: allowFile) else { continue }
+            var defaultValue: Literal?
+            if let value = field.defaultValue { defaultValue = literal(value, for: type) }
+            if let other = wireKeys[wire], other.text != field.name.text {
+                log.error(
+                    field.name.location,
+                    "fields '\(other.text)' and '\(field.name.text)' of \(owner) both use the wire key '\(wire)'",
+                    hint: "give one of them another key with @wire(\"…\")",
+                    notes: [.init(location: other.location, message: "'\(other.text)' is declared here")])
+            }
+            wireKeys[wire] = wireKeys[wire] ?? field.name
+            fields.append(
+                Field(
+                    name: field.name.text, wireName: wire, type: type, defaultValue: defaultValue,
+                    docs: field.docs, deprecation: deprecation(fieldAttributes), isIndirect: false,
+                    location: field.name.location))
+        }
+        return fields
+    }
+
+    func checkEnum(_ syntax: EnumSyntax) -> EnumType {
+        let enumAttributes = attributes(syntax.attributes, at: .enumeration)
+        let isFrozen = flag("frozen", in: enumAttributes)
+        if syntax.cases.isEmpty {
+            log.error(syntax.name.location, "enum '\(syntax.name.text)' has no cases", hint: "list one case per line")
+        }
+        reportDuplicates(syntax.cases.map(\.name), what: "case")
+        var wireValues: [String: NameSyntax] = [:]
+        var cases: [EnumCase] = []
+        for caseSyntax in syntax.cases {
+            let caseAttributes = attributes(caseSyntax.attributes, at: .enumCase)
+            var wireValue = caseSyntax.name.text
+            if let value = caseSyntax.wireValue, case .string(let text) = value.kind { wireValue = text }
+            if !isFrozen, caseSyntax.name.text == "unknown" {
+                log.error(
+                    caseSyntax.name.location,
+                    "case name 'unknown' is taken by the fallback case of enum '\(syntax.name.text)'",
+                    hint: "rename it and keep its wire value, as in unknownValue = \"unknown\", or mark the enum @frozen")
+            }
+            if let other = wireValues[wireValue], other.text != caseSyntax.name.text {
+                log.error(
+                    caseSyntax.name.location,
+                    "cases '\(other.text)' and '\(caseSyntax.name.text)' have the same wire value \"\(wireValue)\"",
+                    notes: [.init(location: other.location, message: "'\(other.text)' is declared here")])
+            }
+            wireValues[wireValue] = wireValues[wireValue] ?? caseSyntax.name
+            cases.append(
+                EnumCase(
+                    name: caseSyntax.name.text, wireValue: wireValue, docs: caseSyntax.docs,
+                    deprecation: deprecation(caseAttributes), location: caseSyntax.name.location))
+        }
+        return EnumType(
+            name: syntax.name.text, docs: syntax.docs, isFrozen: isFrozen,
+            deprecation: deprecation(enumAttributes), cases: cases, location: syntax.name.location)
+    }
+
+    func checkUnion(_ syntax: UnionSyntax) -> Union {
+        let unionAttributes = attributes(syntax.attributes, at: .union)
+        var tagKey = "type"
+        if let tag = syntax.tag, case .string(let text) = tag.kind {
+            if text.isEmpty {
+                log.error(tag.location, "the tag key of union '\(syntax.name.text)' cannot be empty")
+            }
+            tagKey = text
+        }
+        if syntax.variants.isEmpty {
+            log.error(syntax.name.location, "union '\(syntax.name.text)' has no variants", hint: "list one variant per line, as name: Model")
+        }
+        reportDuplicates(syntax.variants.map(\.name), what: "variant")
+        var tagValues: [String: NameSyntax] = [:]
+        var variants: [UnionVariant] = []
+        for variant in syntax.variants {
+            let variantAttributes = attributes(variant.attributes, at: .variant)
+            var tagValue = variant.name.text
+            if let value = variant.tagValue, case .string(let text) = value.kind { tagValue = text }
+            if variant.name.text == "unknown" {
+                log.error(
+                    variant.name.location,
+                    "variant name 'unknown' is taken by the fallback case of union '\(syntax.name.text)'",
+                    hint: "rename it and keep its tag, as in unknownVariant = \"unknown\": Model")
+            }
+            if let other = tagValues[tagValue], other.text != variant.name.text {
+                log.error(
+                    variant.name.location,
+                    "variants '\(other.text)' and '\(variant.name.text)' have the same tag \"\(tagValue)\"",
+                    notes: [.init(location: other.location, message: "'\(other.text)' is declared here")])
+            }
+            tagValues[tagValue] = tagValues[tagValue] ?? variant.name
+            guard let type = resolve(variant.type) else { continue }
+            guard case .model(let modelName) = type else {
+                log.error(
+                    variant.type.location, "variant '\(variant.name.text)' must carry a model, not '\(type)'",
+                    hint: "a tagged union's variants are JSON objects; wrap the value in a model")
+                continue
+            }
+            variants.append(
+                UnionVariant(
+                    name: variant.name.text, tagValue: tagValue, model: modelName, docs: variant.docs,
+                    deprecation: deprecation(variantAttributes), location: variant.name.location))
+        }
+        return Union(
+            name: syntax.name.text, docs: syntax.docs, tagKey: tagKey,
+            deprecation: deprecation(unionAttributes), variants: variants, isRecursive: false,
+            location: syntax.name.location)
+    }
+
+    /// Warns when a variant's model has a field on the union's tag key: the union writes the tag
+    /// itself, so the field would be overwritten when encoding.
+    func checkUnionVariantKeys(unions: [Union], models: [Model]) {
+        for union in unions {
+            for variant in union.variants {
+                guard let model = checkedModels[variant.model],
+                    let field = model.fields.first(where: { $0.wireName == union.tagKey })
+                else { continue }
+                log.warning(
+                    variant.location,
+                    "model '\(model.name)' has a field '\(field.name)' on the tag key \"\(union.tagKey)\" of union '\(union.name)'",
+                    hint: "the union writes the tag itself; remove the field or give the union another tag key",
+                    notes: [.init(location: field.location, message: "'\(field.name)' is declared here")])
+            }
+        }
+    }
+}

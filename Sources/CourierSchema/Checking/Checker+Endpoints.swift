@@ -1,0 +1,294 @@
+// Groups and endpoints.
+extension Checker {
+    func checkGroup(_ syntax: GroupSyntax) -> Group {
+        _ = attributes(syntax.attributes, at: .group)
+        let endpoints = syntax.endpoints.compactMap(checkEndpoint)
+        return Group(name: syntax.name.text, docs: syntax.docs, endpoints: endpoints, location: syntax.name.location)
+    }
+
+    private func checkEndpoint(_ syntax: EndpointSyntax) -> Endpoint? {
+        let endpointAttributes = attributes(syntax.attributes, at: .endpoint)
+        let method = checkMethod(syntax.method)
+        let path = PathRules.parse(syntax.path, log: &log)
+
+        var parameters: [Parameter] = []
+        var body: Body?
+        var bodyLocation: SourceLocation?
+        var response: Response = .none
+        var responseLocation: SourceLocation?
+        for member in syntax.members {
+            switch member {
+            case .parameter(let kind, let field, _):
+                if let parameter = checkParameter(field, kind: kind) { parameters.append(parameter) }
+            case .body(let bodySyntax, _, let keyword):
+                if let first = bodyLocation {
+                    log.error(
+                        keyword, "endpoint '\(syntax.name.text)' has more than one body",
+                        notes: [.init(location: first, message: "the first body is here")])
+                    continue
+                }
+                bodyLocation = keyword
+                body = checkBody(bodySyntax)
+            case .returns(let type, let isStream, let keyword):
+                if let first = responseLocation {
+                    log.error(
+                        keyword, "endpoint '\(syntax.name.text)' has more than one 'returns'",
+                        notes: [.init(location: first, message: "the first 'returns' is here")])
+                    continue
+                }
+                responseLocation = keyword
+                response = checkResponse(type, isStream: isStream) ?? .none
+            }
+        }
+        if let method, let bodyLocation, method == .get || method == .head {
+            log.error(
+                bodyLocation, "a \(method.rawValue) request cannot have a body",
+                hint: "send the values as query parameters, or use POST")
+        }
+        if let path { checkPlaceholders(path, syntax: syntax, parameters: parameters) }
+        checkArgumentLabels(syntax, parameters: parameters, body: body)
+        checkQueryKeys(parameters: parameters, path: path)
+
+        let isPublic = flag("public", in: endpointAttributes)
+        let markedIdempotent = flag("idempotent", in: endpointAttributes)
+        if markedIdempotent, let method, method.isIdempotent, let attribute = endpointAttributes["idempotent"] {
+            log.warning(
+                attribute.location, "'@idempotent' is redundant: \(method.rawValue) is always idempotent",
+                hint: "remove it")
+        }
+        let retries = endpointAttributes["retries"].flatMap(checkRetries)
+        let timeout = endpointAttributes["timeout"].flatMap(checkTimeout)
+        let poll = endpointAttributes["poll"].flatMap { checkPoll($0, response: response) }
+        guard let method, let path else { return nil }
+        return Endpoint(
+            name: syntax.name.text, docs: syntax.docs, method: method, path: path,
+            requiresAuth: settings.auth == .bearer && !isPublic,
+            isIdempotent: method.isIdempotent || markedIdempotent, retries: retries, timeout: timeout,
+            deprecation: deprecation(endpointAttributes), parameters: parameters, body: body,
+            response: response, poll: poll, location: syntax.name.location)
+    }
+
+    private func checkMethod(_ name: NameSyntax) -> HTTPMethod? {
+        if let method = HTTPMethod(rawValue: name.text) { return method }
+        let names = HTTPMethod.allCases.map(\.rawValue)
+        let upper = name.text.uppercased()
+        let suggestion = names.contains(upper) ? " (did you mean '\(upper)'?)" : Suggestion.didYouMean(name.text, in: names)
+        log.error(
+            name.location, "unknown HTTP method '\(name.text)'\(suggestion)",
+            hint: suggestion.isEmpty ? "use one of " + names.joined(separator: ", ") : nil)
+        return nil
+    }
+
+    private func checkParameter(_ field: FieldSyntax, kind: Parameter.Kind) -> Parameter? {
+        let parameterAttributes = attributes(field.attributes, at: kind == .path ? .pathParameter : .parameter)
+        guard let type = resolve(field.type) else { return nil }
+        let valid: Bool
+        let expectation: String
+        switch kind {
+        case .path:
+            valid = Checker.isTextValue(type)
+            expectation = "a path parameter must be a non-optional String, number, Bool, UUID, Date or enum"
+        case .header:
+            valid = Checker.isTextValue(type.unwrapped)
+            expectation = "a header must be a String, number, Bool, UUID, URL, Date or enum, optionally '?'"
+        case .query:
+            switch type.unwrapped {
+            case .array(let element): valid = Checker.isTextValue(element)
+            case let single: valid = Checker.isTextValue(single)
+            }
+            expectation = "a query parameter must be a text value or an array of them, optionally '?'"
+        }
+        if !valid {
+            log.error(field.type.location, "type '\(type)' cannot be sent as a \(kind.rawValue) parameter", hint: expectation)
+            return nil
+        }
+        var defaultValue: Literal?
+        if let value = field.defaultValue {
+            if kind == .path {
+                log.error(value.location, "a path parameter cannot have a default value", hint: "every path placeholder needs a value")
+            } else {
+                defaultValue = literal(value, for: type)
+            }
+        }
+        var wire: String
+        switch kind {
+        case .path: wire = field.name.text
+        case .query: wire = wireName(parameterAttributes) ?? settings.keyStyle.wireName(for: field.name.text)
+        case .header:
+            wire = wireName(parameterAttributes) ?? field.name.text
+            if checkHeaderName(wire, at: field.name.location), Checker.clientOwnedHeaders.contains(wire.lowercased()) {
+                log.error(
+                    field.name.location, "header '\(wire)' is set by the client",
+                    hint: "authentication and content headers are added to each request automatically")
+            }
+        }
+        return Parameter(
+            name: field.name.text, kind: kind, wireName: wire, type: type, defaultValue: defaultValue,
+            valuePrefix: valuePrefix(parameterAttributes, kind: kind, type: type), docs: field.docs, deprecation: deprecation(parameterAttributes), location: field.name.location)
+    }
+
+    private func checkBody(_ syntax: BodySyntax) -> Body? {
+        switch syntax {
+        case .json(let typeSyntax):
+            guard let type = resolve(typeSyntax) else { return nil }
+            switch type {
+            case .model, .union, .array, .dictionary, .scalar(.json):
+                return .json(type)
+            case .optional:
+                log.error(typeSyntax.location, "a body cannot be optional", hint: "remove the '?'; an empty body is a different endpoint")
+            default:
+                log.error(
+                    typeSyntax.location, "type '\(type)' cannot be a JSON body",
+                    hint: "a body is a model, union, array, dictionary or JSON; for files use body multipart { file: File }")
+            }
+            return nil
+        case .multipart(let fields, let location):
+            if fields.isEmpty { log.error(location, "a multipart body needs at least one field") }
+            return .multipart(checkFields(fields, owner: "the multipart body", allowFile: true))
+        case .form(let fields, let location):
+            if fields.isEmpty { log.error(location, "a form body needs at least one field") }
+            let checked = checkFields(fields, owner: "the form body", allowFile: false)
+            for (field, syntax) in zip(checked, fields) where !Checker.isFormValue(field.type) {
+                log.error(
+                    syntax.type.location, "type '\(field.type)' cannot be sent in a form body",
+                    hint: "form fields are text values or arrays of them")
+            }
+            return .form(checked)
+        }
+    }
+
+    static func isFormValue(_ type: TypeRef) -> Bool {
+        switch type.unwrapped {
+        case .array(let element): return isTextValue(element)
+        case let single: return isTextValue(single)
+        }
+    }
+
+    private func checkResponse(_ syntax: TypeSyntax, isStream: Bool) -> Response? {
+        if !isStream, case .named(let name, let arguments) = syntax.kind, name.text == "Data" || name.text == "Page" {
+            guard arguments.count == 1 else {
+                log.error(name.location, "'\(name.text)' takes one type argument", hint: "write \(name.text)<Model>")
+                return nil
+            }
+            guard let element = resolve(arguments[0]) else { return nil }
+            return name.text == "Data" ? .data(element) : .page(element)
+        }
+        if !isStream, case .named(let name, let arguments) = syntax.kind, name.text == "Bytes", arguments.isEmpty {
+            return .bytes
+        }
+        guard let type = resolve(syntax) else { return nil }
+        if isStream {
+            if type.isOptional {
+                log.error(syntax.location, "stream events cannot be optional", hint: "remove the '?'")
+                return nil
+            }
+            return .stream(type)
+        }
+        return .value(type)
+    }
+
+    /// Every `{name}` needs one `path` parameter, and every `path` parameter a `{name}`.
+    private func checkPlaceholders(_ path: PathTemplate, syntax: EndpointSyntax, parameters: [Parameter]) {
+        let pathParameters = parameters.filter { $0.kind == .path }
+        var placeholders: [String: SourceLocation] = [:]
+        for (name, location) in PathRules.placeholders(in: syntax.path) {
+            if placeholders[name] != nil {
+                log.error(location, "placeholder '{\(name)}' appears twice in the path", hint: "give each placeholder its own name")
+                continue
+            }
+            placeholders[name] = location
+            if !pathParameters.contains(where: { $0.name == name }) {
+                let candidates = pathParameters.map(\.name)
+                log.error(
+                    location, "placeholder '{\(name)}' has no 'path \(name)' parameter\(Suggestion.didYouMean(name, in: candidates))",
+                    hint: Suggestion.closest(to: name, in: candidates) == nil ? "add 'path \(name): String' to the endpoint" : nil)
+            }
+        }
+        for parameter in pathParameters where placeholders[parameter.name] == nil {
+            log.error(
+                parameter.location, "path parameter '\(parameter.name)' does not appear in the path '\(path.template)'",
+                hint: "add '{\(parameter.name)}' to the path, or make it a query parameter")
+        }
+    }
+
+    /// Method argument labels must be unique, and `options` is the runtime's.
+    private func checkArgumentLabels(_ syntax: EndpointSyntax, parameters: [Parameter], body: Body?) {
+        var labels: [NameSyntax] = []
+        for member in syntax.members {
+            switch member {
+            case .parameter(_, let field, _): labels.append(field.name)
+            case .body(.json, _, let keyword): labels.append(NameSyntax(text: "body", location: keyword))
+            case .body(.multipart(let fields, _), _, _), .body(.form(let fields, _), _, _): labels += fields.map(\.name)
+            case .returns: break
+            }
+        }
+        reportDuplicates(labels, what: "parameter", hint: "each argument of '\(syntax.name.text)' needs its own name")
+        for label in labels where label.text == "options" {
+            log.error(
+                label.location, "parameter name 'options' is reserved for the request options",
+                hint: "rename it and keep its wire name with @wire(\"options\")")
+        }
+    }
+
+    /// Query keys, fixed and declared, must be unique.
+    private func checkQueryKeys(parameters: [Parameter], path: PathTemplate?) {
+        var keys: [String: SourceLocation] = [:]
+        for parameter in parameters where parameter.kind == .query {
+            if let first = keys[parameter.wireName] {
+                log.error(
+                    parameter.location, "query key '\(parameter.wireName)' is used twice",
+                    hint: "an array parameter repeats its key by itself",
+                    notes: [.init(location: first, message: "first used here")])
+            }
+            keys[parameter.wireName] = parameter.location
+            if let path, path.fixedQuery.contains(where: { $0.name == parameter.wireName }) {
+                log.error(parameter.location, "query key '\(parameter.wireName)' is already fixed in the path '\(path.template)'")
+            }
+        }
+        var headers: [String: SourceLocation] = [:]
+        for parameter in parameters where parameter.kind == .header {
+            let key = parameter.wireName.lowercased()
+            if let first = headers[key] {
+                log.error(
+                    parameter.location, "header '\(parameter.wireName)' is sent twice",
+                    notes: [.init(location: first, message: "first used here")])
+            }
+            headers[key] = parameter.location
+        }
+    }
+
+    /// Reads `@prefix("eq.")`, which only a query parameter with one text value can take.
+    private func valuePrefix(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> String? {
+        guard let attribute = attributes["prefix"] else { return nil }
+        guard kind == .query, Checker.isTextValue(type.unwrapped) else {
+            log.error(
+                attribute.location, "'@prefix' applies only to a query parameter holding one value",
+                hint: "PostgREST filters look like: query projectId: UUID @wire(\"project_id\") @prefix(\"eq.\")")
+            return nil
+        }
+        guard let value = singleArgument(of: attribute, example: "@prefix(\"eq.\")") else { return nil }
+        guard case .string(let text) = value.kind, !text.isEmpty else {
+            log.error(value.location, "'@prefix' takes a non-empty string", hint: "write @prefix(\"eq.\")")
+            return nil
+        }
+        return text
+    }
+
+    private func checkRetries(_ attribute: AttributeSyntax) -> Int? {
+        guard let value = singleArgument(of: attribute, example: "@retries(2)") else { return nil }
+        guard case .integer(let number?, _) = value.kind, (0...10).contains(number) else {
+            log.error(value.location, "'@retries' takes a whole number from 0 to 10", hint: "write @retries(0) to turn retries off")
+            return nil
+        }
+        return Int(number)
+    }
+
+    private func checkTimeout(_ attribute: AttributeSyntax) -> Double? {
+        guard let value = singleArgument(of: attribute, example: "@timeout(15s)") else { return nil }
+        guard case .duration(let seconds, _) = value.kind, seconds > 0, seconds <= 86_400 else {
+            log.error(value.location, "'@timeout' takes a positive duration up to 1 day", hint: "write @timeout(15s) or @timeout(500ms)")
+            return nil
+        }
+        return seconds
+    }
+}

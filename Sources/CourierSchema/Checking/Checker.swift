@@ -1,0 +1,133 @@
+/// Turns the syntax of every file of a schema into a validated `API`. Each rule reports what it
+/// finds and the checker goes on, so one run shows every problem; the API is returned only
+/// when there is no error.
+final class Checker {
+    /// A declared type name.
+    struct TypeSymbol {
+        enum Kind: String { case model, enumeration = "enum", union }
+        let kind: Kind
+        let location: SourceLocation
+    }
+
+    /// Names that schema types may not take: the built-in types, the envelopes, the runtime's
+    /// public types and the Swift types generated code relies on.
+    static let builtinTypeNames: Set<String> = Set(TypeRef.Scalar.allCases.map(\.rawValue)).union(["File", "Data", "Page"])
+    static let reservedTypeNames: Set<String> = [
+        "APIClient", "APIClientProtocol", "APIError", "RequestOptions", "DataResponse",
+        "PaginatedResponse", "EmptyResponse", "JSONValue", "MockAPIClient", "MultipartFile",
+        "Endpoint", "HTTPMethod", "AuthSession", "Optional", "Array", "Dictionary", "Set",
+        "Error", "Result", "Task", "Never", "Any", "AnyObject", "Self", "Type", "Protocol",
+        "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Character",
+        "Decimal", "AsyncSequence", "AsyncThrowingStream", "CodingKey", "Encoder", "Decoder",
+    ]
+
+    var log = DiagnosticLog()
+    let files: [(file: SourceFile, declarations: [DeclarationSyntax])]
+    var symbols: [String: TypeSymbol] = [:]
+    var settings = APISettings()
+    /// The case names of every enum, for checking defaults and `@poll` values.
+    var enumCaseNames: [String: [String]] = [:]
+    /// The checked models, for rules that look into a model's fields.
+    var checkedModels: [String: Model] = [:]
+
+    init(files: [(file: SourceFile, declarations: [DeclarationSyntax])]) {
+        self.files = files
+    }
+
+    /// Runs every rule; returns the API when the schema has no errors.
+    func check() -> API? {
+        let declarations = files.flatMap(\.declarations)
+        collectTypeSymbols(declarations)
+        let apiBlocks = declarations.compactMap { if case .api(let block) = $0 { block } else { nil } }
+        let api = checkAPIBlocks(apiBlocks)
+
+        var models: [Model] = []
+        var enums: [EnumType] = []
+        var unions: [Union] = []
+        var groups: [Group] = []
+        var groupNames: [String: SourceLocation] = [:]
+        for declaration in declarations {
+            switch declaration {
+            case .model(let syntax):
+                let model = checkModel(syntax)
+                models.append(model)
+                if checkedModels[model.name] == nil { checkedModels[model.name] = model }
+            case .enumeration(let syntax): enums.append(checkEnum(syntax))
+            case .union(let syntax): unions.append(checkUnion(syntax))
+            case .api, .group: break
+            }
+        }
+        for declaration in declarations {
+            switch declaration {
+            case .api, .model, .enumeration, .union: break
+            case .group(let syntax):
+                if let first = groupNames[syntax.name.text] {
+                    log.error(
+                        syntax.name.location, "duplicate group '\(syntax.name.text)'",
+                        hint: "merge the endpoints into one group or rename one of them",
+                        notes: [.init(location: first, message: "'\(syntax.name.text)' is first declared here")])
+                } else {
+                    groupNames[syntax.name.text] = syntax.name.location
+                }
+                groups.append(checkGroup(syntax))
+            }
+        }
+        checkUnionVariantKeys(unions: unions, models: models)
+        checkEndpointNames(groups)
+        checkRoutes(groups)
+        RecursionRule.apply(models: &models, unions: &unions, log: &log)
+
+        guard let api, !log.hasErrors else { return nil }
+        return API(
+            name: api.name.text, docs: api.docs, headers: settings.headers, auth: settings.auth,
+            apiKeyHeader: settings.apiKeyHeader, keyStyle: settings.keyStyle,
+            dateStyle: settings.dateStyle, errorModel: settings.errorModel, models: models,
+            enums: enums, unions: unions, groups: groups, location: api.name.location)
+    }
+
+    private func collectTypeSymbols(_ declarations: [DeclarationSyntax]) {
+        for declaration in declarations {
+            let name: NameSyntax
+            let kind: TypeSymbol.Kind
+            switch declaration {
+            case .model(let syntax): (name, kind) = (syntax.name, .model)
+            case .enumeration(let syntax):
+                (name, kind) = (syntax.name, .enumeration)
+                if enumCaseNames[name.text] == nil { enumCaseNames[name.text] = syntax.cases.map(\.name.text) }
+            case .union(let syntax): (name, kind) = (syntax.name, .union)
+            case .api, .group: continue
+            }
+            if Checker.builtinTypeNames.contains(name.text) {
+                log.error(
+                    name.location, "'\(name.text)' is a built-in type and cannot be redeclared",
+                    hint: "choose another name")
+            } else if Checker.reservedTypeNames.contains(name.text) {
+                log.error(
+                    name.location,
+                    "type name '\(name.text)' would clash with a Swift or CourierRuntime type",
+                    hint: "choose a more specific name, such as 'App\(name.text)'")
+            } else if let first = symbols[name.text] {
+                log.error(
+                    name.location, "duplicate type '\(name.text)'",
+                    hint: "type names are shared by every file of the schema",
+                    notes: [.init(location: first.location, message: "'\(name.text)' is first declared here")])
+            } else {
+                symbols[name.text] = TypeSymbol(kind: kind, location: name.location)
+            }
+        }
+    }
+
+    /// Reports names declared twice within one scope, with a note at the first.
+    func reportDuplicates(_ names: [NameSyntax], what: String, hint: String? = nil) {
+        var seen: [String: SourceLocation] = [:]
+        for name in names {
+            if let first = seen[name.text] {
+                log.error(
+                    name.location, "duplicate \(what) '\(name.text)'", hint: hint,
+                    notes: [.init(location: first, message: "'\(name.text)' is first declared here")])
+            } else {
+                seen[name.text] = name.location
+            }
+        }
+    }
+}

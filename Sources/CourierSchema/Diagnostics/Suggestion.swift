@@ -1,0 +1,47 @@
+/// Finds the candidate closest to a misspelled name, for "did you mean" hints.
+enum Suggestion {
+    /// The closest candidate, or nil when none is close enough to be a plausible typo.
+    static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
+    where S.Element == String {
+        let lowered = Array(name.lowercased().utf8)
+        let limit = max(1, min(3, lowered.count / 3))
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let distance = editDistance(lowered, Array(candidate.lowercased().utf8), limit: limit)
+            guard distance <= limit else { continue }
+            if best == nil || distance < best!.distance
+                || (distance == best!.distance && candidate < best!.name)
+            {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// The message suffix ` (did you mean 'x'?)`, or an empty string.
+    static func didYouMean<S: Sequence>(_ name: String, in candidates: S) -> String
+    where S.Element == String {
+        closest(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    /// Levenshtein distance with an early exit once every path exceeds `limit`.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

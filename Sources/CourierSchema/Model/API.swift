@@ -1,0 +1,83 @@
+/// The resolved, validated model of one API module: what code generation consumes.
+///
+/// Every type reference is resolved and every wire name computed, so a consumer never has to
+/// check anything again. Declarations keep the order of the schema (files sorted by name).
+public struct API: Sendable, Hashable, Encodable {
+    /// The module name from `api Name { … }`.
+    public var name: String
+    /// The api block's doc comment lines.
+    public var docs: [String]
+    /// Headers sent on every request, in schema order.
+    public var headers: [StaticHeader]
+    /// How endpoints authenticate unless they are `@public`.
+    public var auth: AuthScheme
+    /// The header that carries the client's API key, when the API uses one.
+    public var apiKeyHeader: String?
+    /// How identifiers become wire keys.
+    public var keyStyle: KeyStyle
+    /// How `Date` values travel.
+    public var dateStyle: DateStyle
+    /// The model that error bodies decode into, if any.
+    public var errorModel: String?
+    /// Every model.
+    public var models: [Model]
+    /// Every enum.
+    public var enums: [EnumType]
+    /// Every tagged union.
+    public var unions: [Union]
+    /// Every group of endpoints.
+    public var groups: [Group]
+    /// Where the api block is.
+    public var location: SourceLocation
+
+    /// The model with this name.
+    public func model(named name: String) -> Model? { models.first { $0.name == name } }
+    /// The enum with this name.
+    public func enumType(named name: String) -> EnumType? { enums.first { $0.name == name } }
+    /// The union with this name.
+    public func union(named name: String) -> Union? { unions.first { $0.name == name } }
+    /// Every endpoint of every group, in order.
+    public var endpoints: [Endpoint] { groups.flatMap(\.endpoints) }
+}
+
+/// A header with a fixed value sent on every request.
+public struct StaticHeader: Sendable, Hashable, Encodable {
+    /// The header name as written.
+    public var name: String
+    /// Its value.
+    public var value: String
+}
+
+/// How requests authenticate by default.
+public enum AuthScheme: String, Sendable, Hashable, Encodable {
+    /// `Authorization: Bearer <token>`.
+    case bearer
+    /// No credentials.
+    case none
+}
+
+/// How identifiers become wire keys.
+public enum KeyStyle: String, Sendable, Hashable, Encodable, CaseIterable {
+    /// `projectId` → `project_id`.
+    case snakeCase = "snake_case"
+    /// `project_id` → `projectId`.
+    case camelCase = "camel_case"
+    /// Keys are the identifiers as written.
+    case verbatim
+}
+
+/// How dates are written on the wire.
+public enum DateStyle: String, Sendable, Hashable, Encodable, CaseIterable {
+    /// ISO 8601 text; fractional seconds and any offset accepted.
+    case iso8601
+    /// Seconds since 1970 as a number.
+    case unixSeconds = "unix_seconds"
+    /// Milliseconds since 1970 as a number.
+    case unixMillis = "unix_millis"
+}
+
+/// `@deprecated`, with its optional message.
+public struct Deprecation: Sendable, Hashable, Encodable {
+    /// Why, and what to use instead.
+    public var message: String?
+}

@@ -1,0 +1,202 @@
+/// A group of endpoints: one feature, generated into one file.
+public struct Group: Sendable, Hashable, Encodable {
+    /// The group name, such as `Tasks`.
+    public var name: String
+    /// Doc comment lines.
+    public var docs: [String]
+    /// The endpoints in schema order.
+    public var endpoints: [Endpoint]
+    /// Where it is declared; its file names the generated file's source.
+    public var location: SourceLocation
+}
+
+/// An HTTP method.
+public enum HTTPMethod: String, Sendable, Hashable, Encodable, CaseIterable {
+    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+    case head = "HEAD", options = "OPTIONS"
+
+    /// Whether repeating the request is safe by definition (RFC 9110 §9.2.2).
+    public var isIdempotent: Bool {
+        switch self {
+        case .get, .head, .put, .delete, .options: return true
+        case .post, .patch: return false
+        }
+    }
+}
+
+/// One endpoint: one generated method.
+public struct Endpoint: Sendable, Hashable, Encodable {
+    /// The method name.
+    public var name: String
+    /// Doc comment lines.
+    public var docs: [String]
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path template with its placeholders and fixed query.
+    public var path: PathTemplate
+    /// Whether the request carries the bearer token (false for `@public` or `auth none`).
+    public var requiresAuth: Bool
+    /// Whether the request may be retried after it may have reached the server.
+    public var isIdempotent: Bool
+    /// `@retries(n)`: this endpoint's default retry limit.
+    public var retries: Int?
+    /// `@timeout(…)`: this endpoint's default timeout in seconds.
+    public var timeout: Double?
+    /// Set when the endpoint is deprecated.
+    public var deprecation: Deprecation?
+    /// Path, query and header parameters in schema order.
+    public var parameters: [Parameter]
+    /// The request body.
+    public var body: Body?
+    /// What the response holds.
+    public var response: Response
+    /// `@poll(…)`: the polling companion method.
+    public var poll: Poll?
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// The parameters of one kind, in schema order.
+    public func parameters(_ kind: Parameter.Kind) -> [Parameter] {
+        parameters.filter { $0.kind == kind }
+    }
+
+    /// Whether the endpoint also gets an async sequence over all pages: it returns `Page<T>`
+    /// and has an optional `cursor` query parameter.
+    public var hasPageSequence: Bool {
+        guard case .page = response else { return false }
+        return parameters.contains { $0.kind == .query && $0.name == "cursor" && $0.type == .optional(.scalar(.string)) }
+    }
+}
+
+/// A path such as `/rest/v1/tasks/{id}/cancel?select=*`.
+public struct PathTemplate: Sendable, Hashable, Encodable {
+    /// A run of literal text or a placeholder.
+    public enum Part: Sendable, Hashable, Encodable {
+        case literal(String)
+        case parameter(String)
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .literal(let text): try container.encode(text)
+            case .parameter(let name): try container.encode("{\(name)}")
+            }
+        }
+    }
+
+    /// The path as written in the schema.
+    public var template: String
+    /// The path before `?`, split into literal text and placeholders.
+    public var parts: [Part]
+    /// Query items fixed by the path, sent as written.
+    public var fixedQuery: [QueryItem]
+}
+
+/// A name and value sent in a query string.
+public struct QueryItem: Sendable, Hashable, Encodable {
+    /// The name.
+    public var name: String
+    /// The value.
+    public var value: String
+}
+
+/// A path, query or header parameter.
+public struct Parameter: Sendable, Hashable, Encodable {
+    /// Where the parameter travels.
+    public enum Kind: String, Sendable, Hashable, Encodable {
+        case path, query, header
+    }
+
+    /// The Swift argument label, as written.
+    public var name: String
+    /// Where it travels.
+    public var kind: Kind
+    /// The query key or header name (for path parameters, the placeholder name).
+    public var wireName: String
+    /// The resolved type.
+    public var type: TypeRef
+    /// The argument's default value.
+    public var defaultValue: Literal?
+    /// `@prefix("eq.")`: text sent before the value, as in PostgREST filters (`project_id=eq.42`).
+    public var valuePrefix: String?
+    /// Doc comment lines.
+    public var docs: [String]
+    /// Set when the parameter is deprecated.
+    public var deprecation: Deprecation?
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// A request body.
+public enum Body: Sendable, Hashable, Encodable {
+    /// A JSON body of this type, passed as `body:`.
+    case json(TypeRef)
+    /// `multipart/form-data` with these fields as labelled arguments.
+    case multipart([Field])
+    /// `application/x-www-form-urlencoded` with these fields as labelled arguments.
+    case form([Field])
+
+    private enum CodingKeys: String, CodingKey { case kind, type, fields }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .json(let type):
+            try container.encode("json", forKey: .kind)
+            try container.encode(type, forKey: .type)
+        case .multipart(let fields):
+            try container.encode("multipart", forKey: .kind)
+            try container.encode(fields, forKey: .fields)
+        case .form(let fields):
+            try container.encode("form", forKey: .kind)
+            try container.encode(fields, forKey: .fields)
+        }
+    }
+}
+
+/// What a successful response holds.
+public enum Response: Sendable, Hashable, Encodable {
+    /// No content is expected.
+    case none
+    /// A JSON value of this type.
+    case value(TypeRef)
+    /// `{"data": T}`.
+    case data(TypeRef)
+    /// `{"data": [T], "cursor": String?}`, with `T` the element type.
+    case page(TypeRef)
+    /// `text/event-stream`, each event's data decoded as `T`.
+    case stream(TypeRef)
+    /// The raw body.
+    case bytes
+
+    private enum CodingKeys: String, CodingKey { case kind, type }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let (kind, type): (String, TypeRef?) =
+            switch self {
+            case .none: ("none", nil)
+            case .value(let type): ("value", type)
+            case .data(let type): ("data", type)
+            case .page(let type): ("page", type)
+            case .stream(let type): ("stream", type)
+            case .bytes: ("bytes", nil)
+            }
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(type, forKey: .type)
+    }
+}
+
+/// `@poll(every: 2s, until: status in [completed, failed])`.
+public struct Poll: Sendable, Hashable, Encodable {
+    /// Seconds between requests.
+    public var interval: Double
+    /// The Swift name of the model field that is watched.
+    public var field: String
+    /// The enum type of that field.
+    public var enumName: String
+    /// Whether the field is optional.
+    public var fieldIsOptional: Bool
+    /// The Swift case names that end polling.
+    public var terminalCases: [String]
+}

@@ -1,0 +1,63 @@
+/// An enum whose values travel as strings.
+public struct EnumType: Sendable, Hashable, Encodable {
+    /// The Swift type name.
+    public var name: String
+    /// Doc comment lines.
+    public var docs: [String]
+    /// `@frozen`: no `unknown(String)` fallback case.
+    public var isFrozen: Bool
+    /// Set when the enum is deprecated.
+    public var deprecation: Deprecation?
+    /// The cases in schema order.
+    public var cases: [EnumCase]
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// One case of an enum.
+public struct EnumCase: Sendable, Hashable, Encodable {
+    /// The Swift case name, as written.
+    public var name: String
+    /// The string on the wire.
+    public var wireValue: String
+    /// Doc comment lines.
+    public var docs: [String]
+    /// Set when the case is deprecated.
+    public var deprecation: Deprecation?
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// A tagged union: a JSON object whose tag key says which model it holds.
+public struct Union: Sendable, Hashable, Encodable {
+    /// The Swift type name.
+    public var name: String
+    /// Doc comment lines.
+    public var docs: [String]
+    /// The key holding the tag, such as `type`.
+    public var tagKey: String
+    /// Set when the union is deprecated.
+    public var deprecation: Deprecation?
+    /// The variants in schema order.
+    public var variants: [UnionVariant]
+    /// Whether the union takes part in a cycle of inline values (generate it `indirect`).
+    public var isRecursive: Bool
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// One variant of a union.
+public struct UnionVariant: Sendable, Hashable, Encodable {
+    /// The Swift case name, as written.
+    public var name: String
+    /// The tag value on the wire.
+    public var tagValue: String
+    /// The model the variant carries.
+    public var model: String
+    /// Doc comment lines.
+    public var docs: [String]
+    /// Set when the variant is deprecated.
+    public var deprecation: Deprecation?
+    /// Where it is declared.
+    public var location: SourceLocation
+}

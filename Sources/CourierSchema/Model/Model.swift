@@ -1,0 +1,34 @@
+/// A model: a JSON object with named fields.
+public struct Model: Sendable, Hashable, Encodable {
+    /// The Swift type name.
+    public var name: String
+    /// Doc comment lines.
+    public var docs: [String]
+    /// Set when the model is deprecated.
+    public var deprecation: Deprecation?
+    /// The fields in schema order.
+    public var fields: [Field]
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// A model field, or a field of a multipart or form body.
+public struct Field: Sendable, Hashable, Encodable {
+    /// The Swift property name, as written.
+    public var name: String
+    /// The key on the wire.
+    public var wireName: String
+    /// The resolved type.
+    public var type: TypeRef
+    /// Used when the key is absent; also the memberwise initialiser's default.
+    public var defaultValue: Literal?
+    /// Doc comment lines.
+    public var docs: [String]
+    /// Set when the field is deprecated.
+    public var deprecation: Deprecation?
+    /// Whether the field closes a cycle of models stored inline, so that the generated struct
+    /// must keep its value in a box (a Swift struct cannot contain itself).
+    public var isIndirect: Bool
+    /// Where it is declared.
+    public var location: SourceLocation
+}

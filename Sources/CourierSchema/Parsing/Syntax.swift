@@ -1,0 +1,155 @@
+// The syntax tree: what the parser read, with a location on every part. The checker turns it
+// into the resolved model (`API`).
+
+/// A name as written, with its location.
+struct NameSyntax: Sendable, Hashable {
+    let text: String
+    let location: SourceLocation
+}
+
+/// A literal or expression used in defaults and attribute arguments.
+struct ValueSyntax: Sendable, Hashable {
+    indirect enum Kind: Sendable, Hashable {
+        case string(String)
+        /// An integer; nil when it does not fit in 64 bits.
+        case integer(Int64?, text: String)
+        case decimal(Double)
+        /// A duration in seconds.
+        case duration(Double, text: String)
+        case identifier(String)
+        case list([ValueSyntax])
+        /// `[:]`, an empty dictionary.
+        case emptyDictionary
+        /// `field in [a, b]`, as in `@poll(until: status in [completed, failed])`.
+        case membership(NameSyntax, [ValueSyntax])
+    }
+
+    let kind: Kind
+    let location: SourceLocation
+}
+
+/// `@name` or `@name(label: value, …)`.
+struct AttributeSyntax: Sendable, Hashable {
+    struct Argument: Sendable, Hashable {
+        let label: NameSyntax?
+        let value: ValueSyntax
+    }
+
+    let name: NameSyntax
+    /// nil when the attribute has no parentheses.
+    let arguments: [Argument]?
+    let location: SourceLocation
+}
+
+/// A type as written: `String`, `[Task]?`, `[String: JSON]`, `Page<Post>`.
+struct TypeSyntax: Sendable, Hashable {
+    indirect enum Kind: Sendable, Hashable {
+        case named(NameSyntax, arguments: [TypeSyntax])
+        case array(TypeSyntax)
+        case dictionary(key: TypeSyntax, value: TypeSyntax)
+        case optional(TypeSyntax)
+    }
+
+    let kind: Kind
+    let location: SourceLocation
+}
+
+/// A model field, a multipart or form field, or an endpoint parameter.
+struct FieldSyntax: Sendable, Hashable {
+    let docs: [String]
+    let name: NameSyntax
+    let type: TypeSyntax
+    let defaultValue: ValueSyntax?
+    let attributes: [AttributeSyntax]
+}
+
+/// One setting inside the `api` block, such as `auth bearer` or `header "X" = "y"`.
+struct APISettingSyntax: Sendable, Hashable {
+    let keyword: NameSyntax
+    let values: [ValueSyntax]
+}
+
+struct APIBlockSyntax: Sendable, Hashable {
+    let docs: [String]
+    let attributes: [AttributeSyntax]
+    let name: NameSyntax
+    let settings: [APISettingSyntax]
+}
+
+struct ModelSyntax: Sendable, Hashable {
+    let docs: [String]
+    let attributes: [AttributeSyntax]
+    let name: NameSyntax
+    let fields: [FieldSyntax]
+}
+
+struct EnumCaseSyntax: Sendable, Hashable {
+    let docs: [String]
+    let name: NameSyntax
+    let wireValue: ValueSyntax?
+    let attributes: [AttributeSyntax]
+}
+
+struct EnumSyntax: Sendable, Hashable {
+    let docs: [String]
+    let attributes: [AttributeSyntax]
+    let name: NameSyntax
+    let cases: [EnumCaseSyntax]
+}
+
+struct UnionVariantSyntax: Sendable, Hashable {
+    let docs: [String]
+    let name: NameSyntax
+    let tagValue: ValueSyntax?
+    let type: TypeSyntax
+    let attributes: [AttributeSyntax]
+}
+
+struct UnionSyntax: Sendable, Hashable {
+    let docs: [String]
+    let attributes: [AttributeSyntax]
+    let name: NameSyntax
+    /// The `tag "type"` string; nil when missing (already diagnosed).
+    let tag: ValueSyntax?
+    let variants: [UnionVariantSyntax]
+}
+
+/// `body T`, `body multipart { … }` or `body form { … }`.
+enum BodySyntax: Sendable, Hashable {
+    case json(TypeSyntax)
+    case multipart([FieldSyntax], location: SourceLocation)
+    case form([FieldSyntax], location: SourceLocation)
+}
+
+/// One line inside an endpoint block.
+enum EndpointMemberSyntax: Sendable, Hashable {
+    case parameter(Parameter.Kind, FieldSyntax, keyword: SourceLocation)
+    case body(BodySyntax, docs: [String], keyword: SourceLocation)
+    /// `returns T` or `returns stream T`.
+    case returns(TypeSyntax, isStream: Bool, keyword: SourceLocation)
+}
+
+struct EndpointSyntax: Sendable, Hashable {
+    let docs: [String]
+    let name: NameSyntax
+    let method: NameSyntax
+    let path: NameSyntax
+    let attributes: [AttributeSyntax]
+    let members: [EndpointMemberSyntax]
+}
+
+struct GroupSyntax: Sendable, Hashable {
+    let docs: [String]
+    let attributes: [AttributeSyntax]
+    let name: NameSyntax
+    let endpoints: [EndpointSyntax]
+}
+
+/// A top-level declaration.
+enum DeclarationSyntax: Sendable, Hashable {
+    case api(APIBlockSyntax)
+    case model(ModelSyntax)
+    case enumeration(EnumSyntax)
+    case union(UnionSyntax)
+    case group(GroupSyntax)
+}

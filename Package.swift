@@ -12,6 +12,7 @@ let package = Package(
         .target(name: "CourierSchema"),
         .executableTarget(name: "courier", dependencies: ["CourierSchema"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema"]),
+        .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

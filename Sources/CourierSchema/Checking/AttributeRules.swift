@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an attribute is written.
 enum AttributeSite: String {
     case api = "the api block", model = "a model", enumeration = "an enum"
@@ -30,6 +32,7 @@ extension Checker {
             let name = attribute.name.text
             guard let sites = Checker.attributeSites[name] else {
                 let suggestion = Suggestion.didYouMean(name, in: Checker.attributeSites.keys)
+                    .replacingOccurrences(of: "mean '", with: "mean '@")
                 log.error(
                     attribute.location, "unknown attribute '@\(name)'\(suggestion)",
                     hint: suggestion.isEmpty

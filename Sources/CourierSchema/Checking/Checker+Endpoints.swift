@@ -214,11 +214,18 @@ extension Checker {
     /// Method argument labels must be unique, and `options` is the runtime's.
     private func checkArgumentLabels(_ syntax: EndpointSyntax, parameters: [Parameter], body: Body?) {
         var labels: [NameSyntax] = []
+        var hasBody = false
         for member in syntax.members {
             switch member {
             case .parameter(_, let field, _): labels.append(field.name)
-            case .body(.json, _, let keyword): labels.append(NameSyntax(text: "body", location: keyword))
-            case .body(.multipart(let fields, _), _, _), .body(.form(let fields, _), _, _): labels += fields.map(\.name)
+            case .body(let body, _, let keyword):
+                // A second body is reported on its own; its labels would only repeat that.
+                guard !hasBody else { continue }
+                hasBody = true
+                switch body {
+                case .json: labels.append(NameSyntax(text: "body", location: keyword))
+                case .multipart(let fields, _), .form(let fields, _): labels += fields.map(\.name)
+                }
             case .returns: break
             }
         }

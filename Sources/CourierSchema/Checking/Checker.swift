@@ -16,7 +16,7 @@ final class Checker {
         "APIClient", "APIClientProtocol", "APIError", "RequestOptions", "DataResponse",
         "PaginatedResponse", "EmptyResponse", "JSONValue", "MockAPIClient", "MultipartFile",
         "Endpoint", "HTTPMethod", "AuthSession", "Optional", "Array", "Dictionary", "Set",
-        "Error", "Result", "Task", "Never", "Any", "AnyObject", "Self", "Type", "Protocol",
+        "Error", "Result", "Task", "Never", "Any", "AnyObject", "Self",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Character",
         "Decimal", "AsyncSequence", "AsyncThrowingStream", "CodingKey", "Encoder", "Decoder",
     ]

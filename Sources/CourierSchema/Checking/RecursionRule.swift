@@ -64,7 +64,9 @@ enum RecursionRule {
                     unions[node - models.count].isRecursive = true
                     continue
                 }
-                for edge in edges[node] where members.contains(edge.target) && !edge.isRequired {
+                // Optional model fields are boxed; a field holding a union needs no box, since
+                // the union itself is generated `indirect`.
+                for edge in edges[node] where members.contains(edge.target) && !edge.isRequired && edge.target < models.count {
                     if let field = edge.field { models[field.model].fields[field.index].isIndirect = true }
                 }
             }

@@ -87,7 +87,7 @@ struct Lexer {
             case UInt8(ascii: "?"): kind = .question
             case UInt8(ascii: "@"): kind = .at
             default:
-                return invalidCharacter(startingWith: byte, at: start)
+                return invalidCharacter(startingWith: byte, at: start, alreadyConsumed: true)
             }
             return make(kind, String(UnicodeScalar(byte)), at: start)
         }
@@ -246,7 +246,7 @@ struct Lexer {
         let unit = text(from: unitStart)
         if !["ms", "s", "m", "h"].contains(unit) {
             log.error(
-                start.advanced(by: unitStart - begin), "unknown duration unit '\(unit)'",
+                start, "unknown duration unit '\(unit)'",
                 hint: "write a duration as 500ms, 2s, 1m or 1h")
             return make(.invalid, text(from: begin), at: start)
         }

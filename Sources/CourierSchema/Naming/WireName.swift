@@ -11,22 +11,25 @@ extension KeyStyle {
         }
     }
 
+    /// Identifiers are ASCII (the lexer accepts nothing else), so this works on bytes.
     static func snakeCase(_ identifier: String) -> String {
-        let characters = Array(identifier)
-        var result = ""
-        result.reserveCapacity(characters.count + 4)
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase, index > 0 {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let startsWord =
-                    previous.isLowercase || previous.isNumber
-                    || (previous.isUppercase && next?.isLowercase == true)
-                if startsWord, previous != "_" { result.append("_") }
+        let bytes = Array(identifier.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 4)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        for (index, byte) in bytes.enumerated() {
+            if isUpper(byte), index > 0 {
+                let previous = bytes[index - 1]
+                let nextIsLower = index + 1 < bytes.count && isLower(bytes[index + 1])
+                if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+                    result.append(UInt8(ascii: "_"))
+                }
             }
-            result.append(contentsOf: character.lowercased())
+            result.append(isUpper(byte) ? byte + 32 : byte)
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     static func camelCase(_ identifier: String) -> String {

@@ -95,8 +95,7 @@ extension Parser {
         var wireValue: ValueSyntax?
         if current.kind == .equals {
             advance()
-            guard let value = parseString("the case's wire value in quotes after '='") else { return nil }
-            wireValue = value
+            wireValue = parseString("the case's wire value in quotes after '='")
         }
         let attributes = parseAttributes(acrossLines: false)
         return EnumCaseSyntax(docs: docs, name: name, wireValue: wireValue, attributes: attributes)
@@ -124,8 +123,7 @@ extension Parser {
         var tagValue: ValueSyntax?
         if current.kind == .equals {
             advance()
-            guard let value = parseString("the variant's tag value in quotes after '='") else { return nil }
-            tagValue = value
+            tagValue = parseString("the variant's tag value in quotes after '='")
         }
         guard
             expect(

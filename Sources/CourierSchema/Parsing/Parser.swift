@@ -8,6 +8,8 @@ struct Parser {
 
     private let tokens: [Token]
     private var index = 0
+    /// The token at which the last error was reported; a second error there is a cascade.
+    private var lastErrorIndex = -1
     var nesting = 0
     private(set) var log = DiagnosticLog()
 
@@ -50,11 +52,13 @@ struct Parser {
 
     /// Reports "expected …, found …" at the current token. Lexer errors are not repeated.
     mutating func expected(_ what: String, hint: String? = nil) {
-        guard current.kind != .invalid else { return }
+        guard current.kind != .invalid, index != lastErrorIndex else { return }
+        lastErrorIndex = index
         log.error(current.location, "expected \(what), found \(current.spelling)", hint: hint)
     }
 
     mutating func error(_ location: SourceLocation, _ message: String, hint: String? = nil) {
+        lastErrorIndex = index
         log.error(location, message, hint: hint)
     }
 

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The tokens of a signed-in Supabase Auth session.
+public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The JWT sent as the bearer token.
+    public var accessToken: String
+    /// The single-use token that gets the next session.
+    public var refreshToken: String
+    /// When the access token expires.
+    public var expiresAt: Date
+    /// The signed-in user's id, when the server sent it.
+    public var userID: String?
+
+    /// Creates tokens.
+    public init(accessToken: String, refreshToken: String, expiresAt: Date, userID: String? = nil) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.userID = userID
+    }
+
+    /// Never shows the tokens themselves.
+    public var description: String {
+        "AuthTokens(user: \(userID ?? "unknown"), expiresAt: \(ISO8601.string(from: expiresAt)), tokens: \(Redaction.placeholder))"
+    }
+}
+
+/// The body of a Supabase Auth token response.
+struct TokenResponse: Decodable {
+    struct User: Decodable { let id: String }
+
+    let accessToken: String
+    let refreshToken: String
+    let expiresIn: Double?
+    let expiresAt: Double?
+    let user: User?
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token", refreshToken = "refresh_token", expiresIn = "expires_in"
+        case expiresAt = "expires_at", user
+    }
+
+    func tokens(now: Date) -> AuthTokens {
+        let expiry = expiresAt.map { Date(timeIntervalSince1970: $0) } ?? now.addingTimeInterval(expiresIn ?? 3600)
+        return AuthTokens(accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiry, userID: user?.id)
+    }
+}

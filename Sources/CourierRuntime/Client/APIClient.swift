@@ -1,0 +1,210 @@
+import Foundation
+
+/// The real client: builds each request (base URL, headers, bearer token, API key), sends it
+/// through the transport, retries what is safe to retry, refreshes the token once on a 401,
+/// and maps failures to `APIError`.
+public final class APIClient: APIClientProtocol {
+    /// Settings that rarely change.
+    public struct Configuration: Sendable {
+        /// The API key sent on every request, and its header.
+        public var apiKey: (header: String, value: String)?
+        /// Called once when the credentials are rejected and cannot be refreshed: sign out.
+        public var onUnauthorized: (@Sendable () async -> Void)?
+        /// Retries and backoff.
+        public var retryPolicy: RetryPolicy
+        /// Time, for waits between retries.
+        public var clock: any APIClock
+        /// Allows `http://` to hosts other than loopback.
+        public var allowsInsecureHTTP: Bool
+        /// Receives one line per request and response, with secrets redacted.
+        public var logger: (@Sendable (String) -> Void)?
+
+        /// Creates a configuration.
+        public init(
+            apiKey: (header: String, value: String)? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
+            retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
+            logger: (@Sendable (String) -> Void)? = nil
+        ) {
+            self.apiKey = apiKey
+            self.onUnauthorized = onUnauthorized
+            self.retryPolicy = retryPolicy
+            self.clock = clock
+            self.allowsInsecureHTTP = allowsInsecureHTTP
+            self.logger = logger
+        }
+    }
+
+    /// The URL every path is relative to.
+    public let baseURL: URL
+    /// Headers sent on every request.
+    public let headers: HTTPHeaders
+    /// The default timeout in seconds.
+    public let timeout: TimeInterval
+    /// Where the bearer token comes from.
+    public let credentials: Credentials
+    /// The rarely changed settings.
+    public let configuration: Configuration
+    private let transport: any HTTPTransport
+    private let notifier: UnauthorizedNotifier
+
+    /// Creates a client. `timeout` defaults to 60 s and `maxRetries` to 3.
+    public init(
+        baseURL: URL, credentials: Credentials, headers: [String: String]? = nil, timeout: Int? = nil, maxRetries: Int? = nil,
+        transport: (any HTTPTransport)? = nil, configuration: Configuration = Configuration()
+    ) {
+        var configuration = configuration
+        if let maxRetries { configuration.retryPolicy.maxRetries = max(0, maxRetries) }
+        self.baseURL = baseURL
+        self.credentials = credentials
+        self.headers = HTTPHeaders(headers ?? [:])
+        self.timeout = TimeInterval(timeout ?? 60)
+        self.configuration = configuration
+        self.transport = transport ?? URLSessionTransport()
+        self.notifier = UnauthorizedNotifier(hook: configuration.onUnauthorized)
+    }
+
+    /// A client that sends a fixed token as `Authorization: Bearer <token>`.
+    public convenience init(
+        baseURL: URL, token: String, headers: [String: String]? = nil, timeout: Int? = nil, maxRetries: Int? = nil,
+        transport: (any HTTPTransport)? = nil, configuration: Configuration = Configuration()
+    ) {
+        self.init(
+            baseURL: baseURL, credentials: .token(token), headers: headers, timeout: timeout, maxRetries: maxRetries,
+            transport: transport, configuration: configuration)
+    }
+
+    /// A client that asks a closure for the token whenever it needs one, and again after a 401.
+    public convenience init(
+        baseURL: URL, token: @escaping @Sendable () async throws -> String?, headers: [String: String]? = nil,
+        timeout: Int? = nil, maxRetries: Int? = nil, transport: (any HTTPTransport)? = nil,
+        configuration: Configuration = Configuration()
+    ) {
+        self.init(
+            baseURL: baseURL, credentials: .provider(token), headers: headers, timeout: timeout, maxRetries: maxRetries,
+            transport: transport, configuration: configuration)
+    }
+
+    /// A client whose tokens come from a Supabase Auth session.
+    public convenience init(
+        baseURL: URL, session: AuthSession, headers: [String: String]? = nil, timeout: Int? = nil, maxRetries: Int? = nil,
+        transport: (any HTTPTransport)? = nil, configuration: Configuration = Configuration()
+    ) {
+        self.init(
+            baseURL: baseURL, credentials: .session(session), headers: headers, timeout: timeout, maxRetries: maxRetries,
+            transport: transport, configuration: configuration)
+    }
+
+    // MARK: - Sending
+
+    public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
+        try await execute(request, options: options) { try await self.transport.send($0) }
+    }
+
+    public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
+        let transport = self.transport
+        var response: HTTPStreamingResponse?
+        let head = try await execute(request, options: options) { httpRequest in
+            let streaming = try await transport.stream(httpRequest)
+            if (200..<300).contains(streaming.status) {
+                response = streaming
+                return HTTPResponse(status: streaming.status, headers: streaming.headers)
+            }
+            return try await streaming.collect()
+        }
+        guard let response else { return HTTPStreamingResponse(status: head.status, headers: head.headers, body: .init { $0.finish() }) }
+        return response
+    }
+
+    /// The retry and refresh loop around one logical request.
+    private func execute(
+        _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let maxRetries = max(0, options?.maxRetries ?? request.maxRetries ?? configuration.retryPolicy.maxRetries)
+        var retries = 0
+        var hasReplayedAfterRefresh = false
+        while true {
+            if Task.isCancelled { throw APIError.cancelled }
+            let token: String?
+            do {
+                token = request.requiresAuth ? try await credentials.currentToken() : nil
+            } catch {
+                throw (error as? APIError) ?? APIError.networkError(error)
+            }
+            if request.requiresAuth, token == nil, !credentials.isNone {
+                // Signed out: the request would only be refused.
+                throw APIError.notAuthenticated()
+            }
+            let httpRequest = try RequestBuilder.build(
+                request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, token: token,
+                timeout: timeout, options: options, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
+            configuration.logger?("→ \(httpRequest)")
+
+            let response: HTTPResponse
+            do {
+                response = try await send(httpRequest)
+            } catch {
+                let transportError = TransportError(error)
+                if transportError == .cancelled || Task.isCancelled || error is CancellationError { throw APIError.cancelled }
+                configuration.logger?("✕ \(httpRequest): \(transportError)")
+                let mayRetry = !transportError.requestMayHaveReachedServer || request.isIdempotent
+                if mayRetry, retries < maxRetries {
+                    try await wait(configuration.retryPolicy.backoff(forRetry: retries))
+                    retries += 1
+                    continue
+                }
+                throw transportError == .timedOut ? APIError.timedOut : APIError.networkError(transportError)
+            }
+            configuration.logger?("← \(response.status) \(httpRequest)")
+            if response.isSuccess { return response }
+
+            let errorResponse = HTTPErrorResponse(
+                request: httpRequest.description, status: response.status, headers: response.headers, body: response.body)
+            if response.status == 401, request.requiresAuth {
+                if !hasReplayedAfterRefresh {
+                    switch await credentials.refresh(after: token) {
+                    case .refreshed:
+                        hasReplayedAfterRefresh = true
+                        continue
+                    case .failed(let error):
+                        throw APIError.networkError(error)
+                    case .rejected:
+                        break
+                    }
+                }
+                await notifier.notify(rejectedToken: token)
+                throw APIError.notAuthenticated(errorResponse)
+            }
+            if response.status == 429 {
+                let retryAfter = RetryPolicy.retryAfter(response.headers["Retry-After"], now: configuration.clock.now())
+                let delay = retryAfter ?? configuration.retryPolicy.backoff(forRetry: retries)
+                if retries < maxRetries, delay <= configuration.retryPolicy.maxRetryAfter {
+                    try await wait(delay)
+                    retries += 1
+                    continue
+                }
+                throw APIError.rateLimited(retryAfter: delay, errorResponse)
+            }
+            if RetryPolicy.isRetryable(status: response.status), request.isIdempotent, retries < maxRetries {
+                try await wait(configuration.retryPolicy.backoff(forRetry: retries))
+                retries += 1
+                continue
+            }
+            throw APIError.from(errorResponse)
+        }
+    }
+
+    private func wait(_ seconds: TimeInterval) async throws {
+        do {
+            try await configuration.clock.sleep(for: seconds)
+        } catch {
+            throw APIError.cancelled
+        }
+    }
+
+    /// Maps cancellation, however it surfaced, to `APIError.cancelled`.
+    static func mapCancellation(_ error: any Error) -> any Error {
+        if error is CancellationError { return APIError.cancelled }
+        if let transportError = error as? TransportError, transportError == .cancelled { return APIError.cancelled }
+        return error
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A query item; items whose value is nil are left out.
+public struct QueryItem: Sendable, Hashable {
+    /// The name.
+    public var name: String
+    /// The value; nil leaves the item out.
+    public var value: String?
+
+    /// Creates an item from a wire value; `prefix` is sent before it (PostgREST's `eq.`).
+    public init(_ name: String, _ value: (any WireValueConvertible)?, prefix: String = "") {
+        self.name = name
+        self.value = value.map { prefix + $0.wireValue }
+    }
+
+    /// One item per element, repeating the name (`tag=a&tag=b`).
+    public static func repeated(_ name: String, _ values: [some WireValueConvertible]?) -> [QueryItem] {
+        (values ?? []).map { QueryItem(name, $0) }
+    }
+}
+
+/// What a request sends as its body.
+public enum RequestBody: Sendable {
+    /// No body.
+    case none
+    /// A value encoded as JSON.
+    case json(any Encodable & Sendable)
+    /// `multipart/form-data`.
+    case multipart(MultipartFormData)
+    /// `application/x-www-form-urlencoded`.
+    case form([QueryItem])
+    /// Bytes sent as they are.
+    case raw(Data, contentType: String)
+}
+
+/// One call of an endpoint, described as a value: what generated methods build and what the
+/// client sends, so requests can be inspected in tests without a network.
+public struct APIRequest: Sendable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The path below the base URL, already percent-encoded; it may end in a fixed query.
+    public var path: String
+    /// Query items, after any fixed in the path.
+    public var query: [QueryItem]
+    /// Header fields of this endpoint.
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: RequestBody
+    /// Whether the bearer token is sent (false for `@public` endpoints).
+    public var requiresAuth: Bool
+    /// Whether the request may be repeated after it may have reached the server.
+    public var isIdempotent: Bool
+    /// The endpoint's retry limit, if it sets one.
+    public var maxRetries: Int?
+    /// The endpoint's timeout, if it sets one.
+    public var timeout: TimeInterval?
+    /// How dates are encoded in the body and decoded from the response.
+    public var dateStyle: DateCodingStyle
+    /// The `Accept` header.
+    public var accept: String
+
+    /// Creates a request. `isIdempotent` defaults to what the method says.
+    public init(
+        method: HTTPMethod, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:], body: RequestBody = .none,
+        requiresAuth: Bool = true, isIdempotent: Bool? = nil, maxRetries: Int? = nil, timeout: TimeInterval? = nil,
+        dateStyle: DateCodingStyle = .iso8601, accept: String = "application/json"
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.requiresAuth = requiresAuth
+        self.isIdempotent = isIdempotent ?? method.isIdempotent
+        self.maxRetries = maxRetries
+        self.timeout = timeout
+        self.dateStyle = dateStyle
+        self.accept = accept
+    }
+}
+
+/// Percent-encodes values for one path segment, so that a `/`, `?`, `#` or `..` in a value can
+/// never change the route.
+public enum PathSegment {
+    private static let allowed: CharacterSet = {
+        var set = CharacterSet.alphanumerics
+        set.insert(charactersIn: "-._~!$&'()*+,;=:@")
+        return set
+    }()
+
+    /// The value encoded as one path segment.
+    public static func encode(_ value: some WireValueConvertible) -> String {
+        let text = value.wireValue
+        if text == "." { return "%2E" }
+        if text == ".." { return "%2E%2E" }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, allowed.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
+            }
+        }
+        return result
+    }
+}

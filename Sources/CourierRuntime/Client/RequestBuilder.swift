@@ -1,0 +1,116 @@
+import Foundation
+
+/// Turns an `APIRequest` into the `HTTPRequest` a transport sends.
+enum RequestBuilder {
+    static func build(
+        _ request: APIRequest, baseURL: URL, clientHeaders: HTTPHeaders, apiKey: (header: String, value: String)?,
+        token: String?, timeout: TimeInterval, options: RequestOptions?, allowsInsecureHTTP: Bool
+    ) throws -> HTTPRequest {
+        try checkScheme(of: baseURL, allowsInsecureHTTP: allowsInsecureHTTP)
+        let url = try makeURL(baseURL: baseURL, request: request, extraQuery: options?.additionalQueryParameters ?? [:])
+
+        var headers = HTTPHeaders()
+        headers["Accept"] = request.accept
+        for field in clientHeaders { headers[field.name] = field.value }
+        for field in request.headers { headers[field.name] = field.value }
+        for (name, value) in (options?.additionalHeaders ?? [:]).sorted(by: { $0.key < $1.key }) { headers[name] = value }
+        if let apiKey { headers[apiKey.header] = apiKey.value }
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+
+        var body: Data?
+        switch request.body {
+        case .none:
+            break
+        case .json(let value):
+            do {
+                body = try encodeJSON(value, dateStyle: request.dateStyle, extra: options?.additionalBodyParameters ?? [:])
+            } catch {
+                throw APIError.invalidRequest("the body of \(request.method.rawValue) \(request.path) could not be encoded: \(error)")
+            }
+            headers["Content-Type"] = "application/json"
+        case .multipart(let form):
+            let encoded = form.encoded()
+            body = encoded.body
+            headers["Content-Type"] = encoded.contentType
+        case .form(let items):
+            body = Data(formEncode(items).utf8)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        case .raw(let data, let contentType):
+            body = data
+            headers["Content-Type"] = contentType
+        }
+        for field in headers {
+            guard !field.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }),
+                !field.name.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == ":" || $0 == " " })
+            else {
+                throw APIError.invalidRequest("header '\(field.name)' contains a line break or an invalid character")
+            }
+        }
+        return HTTPRequest(
+            method: request.method, url: url, headers: headers, body: body,
+            timeout: options?.timeout ?? request.timeout ?? timeout, uploadProgress: options?.uploadProgress)
+    }
+
+    /// Refuses plain HTTP except to loopback, unless allowed: tokens must not travel in clear.
+    static func checkScheme(of baseURL: URL, allowsInsecureHTTP: Bool) throws {
+        switch baseURL.scheme?.lowercased() {
+        case "https": return
+        case "http":
+            let host = baseURL.host?.lowercased() ?? ""
+            if allowsInsecureHTTP || host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") { return }
+            throw APIError.invalidRequest(
+                "the base URL \(baseURL.absoluteString) uses plain HTTP; use https, or set allowsInsecureHTTP for a trusted network")
+        default:
+            throw APIError.invalidRequest("the base URL \(baseURL.absoluteString) is not an http or https URL")
+        }
+    }
+
+    static func makeURL(baseURL: URL, request: APIRequest, extraQuery: [String: String]) throws -> URL {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        var text = base + (request.path.hasPrefix("/") ? request.path : "/" + request.path)
+        var items = request.query.compactMap { item in item.value.map { (item.name, $0) } }
+        items += extraQuery.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        if !items.isEmpty {
+            text += (text.contains("?") ? "&" : "?") + items.map { "\(queryEncode($0.0))=\(queryEncode($0.1))" }.joined(separator: "&")
+        }
+        guard let url = URL(string: text) else {
+            throw APIError.invalidRequest("'\(request.path)' does not make a valid URL with the base URL")
+        }
+        return url
+    }
+
+    private static let queryAllowed: CharacterSet = {
+        var set = CharacterSet.alphanumerics
+        set.insert(charactersIn: "-._~!$'()*,;:@/?")
+        return set
+    }()
+
+    /// Percent-encodes a query name or value; `&`, `=`, `+` and `#` are always encoded.
+    static func queryEncode(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, queryAllowed.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
+            }
+        }
+        return result
+    }
+
+    static func formEncode(_ items: [QueryItem]) -> String {
+        items.compactMap { item in item.value.map { "\(queryEncode(item.name))=\(queryEncode($0))" } }.joined(separator: "&")
+    }
+
+    private static func encodeJSON(_ value: any Encodable & Sendable, dateStyle: DateCodingStyle, extra: [String: JSONValue]) throws -> Data {
+        let encoder = JSONCoding.encoder(for: dateStyle)
+        let data = try encoder.encode(value)
+        guard !extra.isEmpty else { return data }
+        guard case .object(var object) = try JSONCoding.decoder(for: dateStyle).decode(JSONValue.self, from: data) else {
+            throw APIError.invalidRequest("additionalBodyParameters need a JSON object body")
+        }
+        for (key, extraValue) in extra { object[key] = extraValue }
+        return try encoder.encode(JSONValue.object(object))
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Settings for one call. They never change the client.
+public struct RequestOptions: Sendable {
+    /// Seconds without progress before the call fails; overrides the endpoint and client.
+    public var timeout: TimeInterval?
+    /// How many times to retry; overrides the endpoint and client. 0 turns retries off.
+    public var maxRetries: Int?
+    /// Extra header fields, added after the client's.
+    public var additionalHeaders: [String: String]
+    /// Extra query items.
+    public var additionalQueryParameters: [String: String]
+    /// Extra top-level keys merged into a JSON object body.
+    public var additionalBodyParameters: [String: JSONValue]
+    /// Called as the body is sent, for uploads.
+    public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+
+    /// Creates options; everything left out keeps the endpoint's and client's settings.
+    public init(
+        timeout: TimeInterval? = nil, maxRetries: Int? = nil, additionalHeaders: [String: String] = [:],
+        additionalQueryParameters: [String: String] = [:], additionalBodyParameters: [String: JSONValue] = [:],
+        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) {
+        self.timeout = timeout
+        self.maxRetries = maxRetries
+        self.additionalHeaders = additionalHeaders
+        self.additionalQueryParameters = additionalQueryParameters
+        self.additionalBodyParameters = additionalBodyParameters
+        self.uploadProgress = uploadProgress
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One HTTP request as a transport sends it.
+public struct HTTPRequest: Sendable, CustomStringConvertible {
+    /// The method.
+    public var method: HTTPMethod
+    /// The full URL with its query.
+    public var url: URL
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: Data?
+    /// Seconds without progress after which the request fails with `timedOut`.
+    public var timeout: TimeInterval
+    /// Called as the body is sent.
+    public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+
+    /// Creates a request.
+    public init(
+        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: TimeInterval = 60,
+        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.uploadProgress = uploadProgress
+    }
+
+    /// `METHOD url` with secrets in the query redacted; the form used in error messages.
+    public var description: String { "\(method.rawValue) \(Redaction.redactedURL(url))" }
+}
+
+/// How much of a request body has been sent.
+public struct UploadProgress: Sendable, Hashable {
+    /// Bytes sent so far.
+    public var sentBytes: Int64
+    /// Bytes in the whole body.
+    public var totalBytes: Int64
+    /// The fraction sent, from 0 to 1.
+    public var fractionCompleted: Double { totalBytes > 0 ? Double(sentBytes) / Double(totalBytes) : 1 }
+
+    /// Creates a progress report.
+    public init(sentBytes: Int64, totalBytes: Int64) {
+        self.sentBytes = sentBytes
+        self.totalBytes = totalBytes
+    }
+}

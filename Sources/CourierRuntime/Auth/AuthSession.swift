@@ -80,7 +80,7 @@ public actor AuthSession {
         guard let tokens else { return nil }
         if tokens.expiresAt.timeIntervalSince(clock.now()) > refreshLeeway { return tokens.accessToken }
         switch await refresh(after: tokens.accessToken) {
-        case .refreshed: return self.tokens?.accessToken
+        case .refreshed(let token): return token
         case .rejected: return nil
         case .failed(let error): throw APIError.networkError(error)
         }
@@ -90,10 +90,9 @@ public actor AuthSession {
     func refresh(after failedToken: String?) async -> RefreshOutcome {
         guard let tokens else { return .rejected }
         // A late 401 for a request sent before the last refresh: just replay.
-        if tokens.accessToken != failedToken { return .refreshed }
+        if tokens.accessToken != failedToken { return .refreshed(tokens.accessToken) }
         do {
-            _ = try await sharedRefresh()
-            return .refreshed
+            return .refreshed(try await sharedRefresh().accessToken)
         } catch let error as APIError {
             if case .networkError(let underlying) = error { return .failed(underlying) }
             if case .timedOut = error { return .failed(error) }

@@ -3,6 +3,11 @@ import Foundation
 #if canImport(Security)
     import Security
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a session's tokens are kept between launches.
 public protocol TokenStore: Sendable {
@@ -66,12 +71,11 @@ public struct FileTokenStore: TokenStore {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
             try handle.write(contentsOf: data)
             try handle.close()
-            if FileManager.default.fileExists(atPath: path) {
-                _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporary))
-            } else {
-                try FileManager.default.moveItem(atPath: temporary, toPath: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary)
+            // rename(2) replaces the old file atomically: a reader sees the old or the new tokens.
+            guard rename(temporary, path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
             }
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error

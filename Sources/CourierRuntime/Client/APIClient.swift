@@ -122,11 +122,18 @@ public final class APIClient: APIClientProtocol {
         let maxRetries = max(0, options?.maxRetries ?? request.maxRetries ?? configuration.retryPolicy.maxRetries)
         var retries = 0
         var hasReplayedAfterRefresh = false
+        var refreshedToken: String?
         while true {
             if Task.isCancelled { throw APIError.cancelled }
             let token: String?
             do {
-                token = request.requiresAuth ? try await credentials.currentToken() : nil
+                if !request.requiresAuth {
+                    token = nil
+                } else if let refreshedToken {
+                    token = refreshedToken
+                } else {
+                    token = try await credentials.currentToken()
+                }
             } catch {
                 throw (error as? APIError) ?? APIError.networkError(error)
             }
@@ -162,8 +169,9 @@ public final class APIClient: APIClientProtocol {
             if response.status == 401, request.requiresAuth {
                 if !hasReplayedAfterRefresh {
                     switch await credentials.refresh(after: token) {
-                    case .refreshed:
+                    case .refreshed(let token):
                         hasReplayedAfterRefresh = true
+                        refreshedToken = token
                         continue
                     case .failed(let error):
                         throw APIError.networkError(error)

@@ -33,7 +33,7 @@ public enum Credentials: Sendable {
         case .provider(let provider):
             do {
                 guard let fresh = try await provider(), fresh != failedToken else { return .rejected }
-                return .refreshed
+                return .refreshed(fresh)
             } catch {
                 return .failed(error)
             }
@@ -45,8 +45,8 @@ public enum Credentials: Sendable {
 
 /// What came of trying to replace a rejected token.
 enum RefreshOutcome: Sendable {
-    /// Another token is available: replay the request.
-    case refreshed
+    /// Another token is available: replay the request with it.
+    case refreshed(String?)
     /// The credentials are no longer valid: the user must sign in again.
     case rejected
     /// Refreshing failed for another reason (the network); the session is kept.

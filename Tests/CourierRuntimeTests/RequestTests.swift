@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+@testable import CourierRuntime
+
+@Suite("Building requests, errors and security")
+struct RequestTests {
+    @Test func everyRequestCarriesTheConfiguredHeaders() async throws {
+        let transport = ScriptedTransport([json(200, #"{"id":1}"#)])
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com/")!, token: "secret-token", headers: ["X-Client-Info": "archon-ios/1.0"],
+            transport: transport, configuration: .init(apiKey: ("apikey", "anon-key"), clock: RecordingClock()))
+        let request = APIRequest(
+            method: .post, path: "/rest/v1/tasks/\(PathSegment.encode("a/../b"))", query: [QueryItem("project_id", UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301"), prefix: "eq."), QueryItem("limit", nil as Int?)] + QueryItem.repeated("tag", ["a b", "c&d"]),
+            headers: ["Prefer": "return=representation"], body: .json(Item(id: 5)))
+        let _: Item = try await client.send(request, options: RequestOptions(timeout: 5, additionalHeaders: ["X-Request-ID": "r1"], additionalQueryParameters: ["debug": "1"]))
+        let sent = try #require(transport.requests.first)
+        #expect(sent.url.absoluteString == "https://api.example.com/rest/v1/tasks/a%2F..%2Fb?project_id=eq.3f2504e0-4f89-11d3-9a0c-0305e82c3301&tag=a%20b&tag=c%26d&debug=1")
+        #expect(sent.headers["Authorization"] == "Bearer secret-token")
+        #expect(sent.headers["apikey"] == "anon-key")
+        #expect(sent.headers["X-Client-Info"] == "archon-ios/1.0")
+        #expect(sent.headers["Content-Type"] == "application/json")
+        #expect(sent.headers["Accept"] == "application/json")
+        #expect(sent.headers["Prefer"] == "return=representation")
+        #expect(sent.headers["X-Request-ID"] == "r1")
+        #expect(sent.timeout == 5)
+        #expect(sent.body == Data(#"{"id":5}"#.utf8))
+        #expect(!sent.headers.description.contains("secret-token"))
+        #expect(!sent.headers.description.contains("anon-key"))
+    }
+
+    @Test func publicEndpointsSendNoBearer() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        try await makeClient(transport).send(APIRequest(method: .post, path: "/auth/v1/token?grant_type=password", requiresAuth: false))
+        #expect(transport.requests.first?.headers["Authorization"] == nil)
+        #expect(transport.requests.first?.url.absoluteString == "https://api.example.com/auth/v1/token?grant_type=password")
+    }
+
+    @Test func dotSegmentsCannotChangeTheRoute() {
+        #expect(PathSegment.encode("..") == "%2E%2E")
+        #expect(PathSegment.encode(".") == "%2E")
+        #expect(PathSegment.encode("a?b#c d/é") == "a%3Fb%23c%20d%2F%C3%A9")
+    }
+
+    @Test func headerValuesWithLineBreaksAreRejected() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        do {
+            try await makeClient(transport).send(APIRequest(method: .get, path: "/x", headers: ["X-Evil": "a\r\nHost: evil"]))
+            Issue.record("expected invalidRequest")
+        } catch let error as APIError {
+            guard case .invalidRequest = error else { Issue.record("got \(error)"); return }
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func plainHTTPIsRefusedExceptForLoopbackOrWhenAllowed() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        let insecure = APIClient(baseURL: URL(string: "http://api.example.com")!, token: "t", transport: transport)
+        await #expect(throws: APIError.self) { try await insecure.send(APIRequest(method: .get, path: "/x")) }
+        #expect(transport.requests.isEmpty)
+        for base in ["http://127.0.0.1:8080", "http://localhost:1"] {
+            try await APIClient(baseURL: URL(string: base)!, token: "t", transport: transport).send(APIRequest(method: .get, path: "/x"))
+        }
+        try await APIClient(baseURL: URL(string: "http://api.example.com")!, token: "t", transport: transport, configuration: .init(allowsInsecureHTTP: true))
+            .send(APIRequest(method: .get, path: "/x"))
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func errorsCarryStatusHeadersBodyAndMessage() async throws {
+        let cases: [(Int, String, (APIError) -> Bool)] = [
+            (404, "{}", { if case .notFound = $0 { true } else { false } }),
+            (409, "{}", { if case .conflict = $0 { true } else { false } }),
+            (402, "{}", { if case .quotaExceeded = $0 { true } else { false } }),
+            (422, #"{"msg":"email is taken"}"#, { if case .validationError("email is taken", _) = $0 { true } else { false } }),
+            (400, #"{"message":"bad filter"}"#, { if case .validationError("bad filter", _) = $0 { true } else { false } }),
+            (403, #"{"message":"forbidden"}"#, { if case .unexpectedStatus = $0 { true } else { false } }),
+        ]
+        for (status, body, matches) in cases {
+            let transport = ScriptedTransport([json(status, body, headers: ["X-Trace": "abc"])])
+            do {
+                try await makeClient(transport).send(APIRequest(method: .get, path: "/x"))
+                Issue.record("expected an error for \(status)")
+            } catch let error as APIError {
+                #expect(matches(error), "\(status) gave \(error)")
+                #expect(error.statusCode == status)
+                #expect(error.response?.headers["X-Trace"] == "abc")
+                #expect(error.response?.body == Data(body.utf8))
+            }
+        }
+    }
+
+    @Test func decodingErrorsNameTheKeyPath() async throws {
+        struct Task: Decodable { let events: [Event] }
+        struct Event: Decodable { let createdAt: Date; enum CodingKeys: String, CodingKey { case createdAt = "created_at" } }
+        let transport = ScriptedTransport([json(200, #"{"events":[{"created_at":"2026-11-29T14:00:22Z"},{"created_at":"yesterday"}]}"#)])
+        do {
+            let _: Task = try await makeClient(transport).send(APIRequest(method: .get, path: "/x"))
+            Issue.record("expected a decoding error")
+        } catch let error as APIError {
+            guard case .decodingError = error else { Issue.record("got \(error)"); return }
+            #expect(error.description.contains("events[1].created_at"), "\(error.description)")
+        }
+    }
+
+    @Test func emptyBodiesDecodeAsEmptyResponseOrNil() async throws {
+        let transport = ScriptedTransport([.success(HTTPResponse(status: 204))])
+        let empty: EmptyResponse = try await makeClient(transport).send(APIRequest(method: .delete, path: "/x"))
+        #expect(empty == EmptyResponse())
+        let optional: Item? = try await makeClient(transport).send(APIRequest(method: .get, path: "/x"))
+        #expect(optional == nil)
+    }
+
+    @Test func envelopesDecode() throws {
+        let page = try ResponseDecoding.decode(PaginatedResponse<Item>.self, from: Data(#"{"data":[{"id":1}],"cursor":"c2"}"#.utf8), dateStyle: .iso8601)
+        #expect(page == PaginatedResponse(data: [Item(id: 1)], cursor: "c2"))
+        let last = try ResponseDecoding.decode(PaginatedResponse<Item>.self, from: Data(#"{"data":[]}"#.utf8), dateStyle: .iso8601)
+        #expect(last.cursor == nil)
+        let one = try ResponseDecoding.decode(DataResponse<Item>.self, from: Data(#"{"data":{"id":3}}"#.utf8), dateStyle: .iso8601)
+        #expect(one.data == Item(id: 3))
+    }
+
+    @Test func additionalBodyParametersMergeIntoTheObject() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        try await makeClient(transport).send(APIRequest(method: .post, path: "/x", body: .json(Item(id: 1))), options: RequestOptions(additionalBodyParameters: ["trace": true]))
+        #expect(transport.requests.first?.body == Data(#"{"id":1,"trace":true}"#.utf8))
+    }
+}
+
+@Suite("ISO 8601 dates")
+struct ISO8601Tests {
+    @Test(arguments: [
+        ("2026-11-29T14:00:22Z", 1_795_960_822.0),
+        ("2026-11-29T14:00:22.123456+00:00", 1_795_960_822.123456),
+        ("2026-11-29T14:00:22.1Z", 1_795_960_822.1),
+        ("2026-11-29 15:00:22+01", 1_795_960_822.0),
+        ("2026-11-29T09:30:22-0430", 1_795_960_822.0),
+        ("1969-12-31T23:59:59Z", -1.0),
+    ])
+    func parsesWhatServersSend(_ text: String, _ seconds: Double) throws {
+        let date = try #require(ISO8601.date(from: text))
+        #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_001)
+    }
+
+    @Test(arguments: ["", "2026-11-29", "2026-13-01T00:00:00Z", "2026-11-29T14:00:22", "2026-11-29T14:00:22.Z", "2026-11-29T14:00:22Zjunk"])
+    func rejectsWhatIsNotATimestamp(_ text: String) {
+        #expect(ISO8601.date(from: text) == nil)
+    }
+
+    @Test func writesAStableUTCForm() {
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: 1_795_960_822)) == "2026-11-29T14:00:22Z")
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: 1_795_960_822.5)) == "2026-11-29T14:00:22.5Z")
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: 1_795_960_822.123456)) == "2026-11-29T14:00:22.123456Z")
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    }
+}
+
+@Suite("Multipart bodies")
+struct MultipartTests {
+    @Test func bytesAreExactlyRFC7578() throws {
+        var form = MultipartFormData()
+        form.append("caption", "hello")
+        form.append("file", file: MultipartFile(data: Data([0xFF, 0x00, 0x0D, 0x0A]), filename: "a \"b\".jpg", mimeType: "image/jpeg"))
+        form.append("skipped", nil as String?)
+        let (body, contentType) = form.encoded()
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        #expect(contentType.hasPrefix("multipart/form-data; boundary=courier-"))
+        var expected = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nhello\r\n".utf8)
+        expected += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a %22b%22.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        expected += Data([0xFF, 0x00, 0x0D, 0x0A]) + Data("\r\n--\(boundary)--\r\n".utf8)
+        #expect(body == expected)
+    }
+
+    @Test func theBoundaryNeverOccursInTheData() {
+        for _ in 0..<50 {
+            var form = MultipartFormData()
+            let boundaryLike = Data(("--" + MultipartFormData.makeBoundary()).utf8)
+            form.append("file", file: MultipartFile(data: boundaryLike, filename: "f"))
+            let (body, contentType) = form.encoded()
+            let boundary = Data(contentType.dropFirst("multipart/form-data; boundary=".count).utf8)
+            let occurrences = body.ranges(of: boundary).count
+            #expect(occurrences == 2)
+        }
+    }
+
+    @Test func uploadSendsOneFilePart() async throws {
+        let transport = ScriptedTransport([json(200, #"{"id":9}"#)])
+        let item: Item = try await makeClient(transport).upload(path: "/upload", imageData: Data([1, 2, 3]), filename: "p.jpg")
+        #expect(item.id == 9)
+        let sent = try #require(transport.requests.first)
+        #expect(sent.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+        let text = String(decoding: sent.body ?? Data(), as: UTF8.self)
+        #expect(text.contains("name=\"file\"; filename=\"p.jpg\"\r\nContent-Type: image/jpeg"))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+@testable import CourierRuntime
+
+/// A transport whose answers a test scripts; it records every request it receives.
+final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+    typealias Handler = @Sendable (HTTPRequest, Int) async throws -> HTTPResponse
+    private let lock = NSLock()
+    private var recorded: [HTTPRequest] = []
+    private let handler: Handler
+
+    /// `handler` gets each request and its number, from 0.
+    init(_ handler: @escaping Handler) { self.handler = handler }
+
+    /// Answers with these responses or errors in order; the last one repeats.
+    convenience init(_ script: [Result<HTTPResponse, TransportError>]) {
+        self.init { _, index in try script[min(index, script.count - 1)].get() }
+    }
+
+    var requests: [HTTPRequest] { lock.withLock { recorded } }
+
+    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        let index = lock.withLock {
+            recorded.append(request)
+            return recorded.count - 1
+        }
+        let response = try await handler(request, index)
+        let body = response.body
+        return HTTPStreamingResponse(status: response.status, headers: response.headers, body: AsyncThrowingStream { continuation in
+            if !body.isEmpty { continuation.yield(body) }
+            continuation.finish()
+        })
+    }
+}
+
+/// A clock that records every wait and returns at once.
+final class RecordingClock: APIClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var waits: [TimeInterval] = []
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var sleeps: [TimeInterval] { lock.withLock { waits } }
+
+    func now() -> Date { start.addingTimeInterval(lock.withLock { waits.reduce(0, +) }) }
+
+    func sleep(for seconds: TimeInterval) async throws {
+        try Task.checkCancellation()
+        lock.withLock { waits.append(seconds) }
+    }
+}
+
+/// A clock whose waits never end on their own; only cancellation ends them.
+struct NeverEndingClock: APIClock {
+    func now() -> Date { Date() }
+
+    func sleep(for seconds: TimeInterval) async throws {
+        try await Task.sleep(nanoseconds: 3_600_000_000_000)
+    }
+}
+
+func json(_ status: Int, _ text: String, headers: HTTPHeaders = ["Content-Type": "application/json"]) -> Result<HTTPResponse, TransportError> {
+    .success(HTTPResponse(status: status, headers: headers, body: Data(text.utf8)))
+}
+
+let testBaseURL = URL(string: "https://api.example.com")!
+
+func makeClient(
+    _ transport: ScriptedTransport, clock: any APIClock = RecordingClock(), credentials: Credentials = .token("t0"),
+    maxRetries: Int? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil
+) -> APIClient {
+    APIClient(
+        baseURL: testBaseURL, credentials: credentials, maxRetries: maxRetries, transport: transport,
+        configuration: .init(apiKey: ("apikey", "anon-key"), onUnauthorized: onUnauthorized, clock: clock))
+}
+
+struct Item: Codable, Sendable, Equatable {
+    let id: Int
+}
+
+/// Counts calls from many tasks.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    @discardableResult func increment() -> Int { lock.withLock { count += 1; return count } }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+extension APIClientProtocol {
+    /// Opens a `text/event-stream` and yields each event's data decoded as `T`, as it arrives.
+    /// The request starts when iteration starts; stopping the iteration (or cancelling the
+    /// task) closes the connection. With `reconnect`, a dropped connection is reopened with
+    /// `Last-Event-ID` (after the server's `retry` delay, or 1 s), up to `maxReconnects` times.
+    public func events<T: Decodable & Sendable>(
+        _ request: APIRequest, as type: T.Type = T.self, options: RequestOptions? = nil, reconnect: Bool = false,
+        maxReconnects: Int = 5, clock: any APIClock = SystemClock()
+    ) -> AsyncThrowingStream<T, any Error> {
+        serverSentEvents(request, options: options, reconnect: reconnect, maxReconnects: maxReconnects, clock: clock)
+            .decoded(as: T.self, dateStyle: request.dateStyle)
+    }
+
+    /// Opens a `text/event-stream` and yields its events as they arrive.
+    public func serverSentEvents(
+        _ request: APIRequest, options: RequestOptions? = nil, reconnect: Bool = false, maxReconnects: Int = 5,
+        clock: any APIClock = SystemClock()
+    ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        var request = request
+        request.accept = "text/event-stream"
+        let streamRequest = request
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var parser = ServerSentEventParser()
+                var reconnects = 0
+                while true {
+                    do {
+                        var attempt = streamRequest
+                        if let lastEventID = parser.currentLastEventID { attempt.headers["Last-Event-ID"] = lastEventID }
+                        let response = try await streamingResponse(for: attempt, options: options)
+                        for try await chunk in response.body {
+                            for event in parser.consume(chunk) { continuation.yield(event) }
+                        }
+                        if !reconnect { break }
+                    } catch {
+                        let mapped = APIClient.mapCancellation(error)
+                        let isDrop = (error as? TransportError).map { $0 != .cancelled } ?? false
+                        guard reconnect, isDrop, reconnects < maxReconnects, !Task.isCancelled else {
+                            continuation.finish(throwing: mapped)
+                            return
+                        }
+                    }
+                    guard reconnects < maxReconnects, !Task.isCancelled else { break }
+                    reconnects += 1
+                    do {
+                        try await clock.sleep(for: Double(parser.reconnectionDelay ?? 1000) / 1000)
+                    } catch {
+                        continuation.finish(throwing: APIError.cancelled)
+                        return
+                    }
+                    parser = ServerSentEventParser(lastEventID: parser.currentLastEventID, reconnectionDelay: parser.reconnectionDelay)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+extension AsyncThrowingStream where Element == ServerSentEvent, Failure == any Error {
+    /// Decodes each event's data as JSON of type `T`; an event that does not decode ends the
+    /// stream with `APIError.decodingError`.
+    public func decoded<T: Decodable & Sendable>(as type: T.Type, dateStyle: DateCodingStyle = .iso8601) -> AsyncThrowingStream<T, any Error> {
+        let source = self
+        return AsyncThrowingStream<T, any Error> { continuation in
+            let task = Task {
+                do {
+                    for try await event in source {
+                        continuation.yield(try ResponseDecoding.decode(T.self, from: Data(event.data.utf8), dateStyle: dateStyle))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -93,6 +93,11 @@ public enum PathSegment {
         let text = value.wireValue
         if text == "." { return "%2E" }
         if text == ".." { return "%2E%2E" }
+        return percentEncode(text, keeping: allowed)
+    }
+
+    /// Percent-encodes every UTF-8 byte of `text` outside the ASCII characters in `allowed`.
+    static func percentEncode(_ text: String, keeping allowed: CharacterSet) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII, allowed.contains(scalar) {

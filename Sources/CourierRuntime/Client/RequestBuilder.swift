@@ -88,15 +88,7 @@ enum RequestBuilder {
 
     /// Percent-encodes a query name or value; `&`, `=`, `+` and `#` are always encoded.
     static func queryEncode(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, queryAllowed.contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
-            }
-        }
-        return result
+        PathSegment.percentEncode(text, keeping: queryAllowed)
     }
 
     static func formEncode(_ items: [QueryItem]) -> String {

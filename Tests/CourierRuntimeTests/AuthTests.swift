@@ -102,6 +102,23 @@ struct AuthTests {
         #expect(transport.requests.filter { $0.url.path == "/items/7" }.count == 1)
     }
 
+    @Test func aRejectedRefreshAheadOfExpiryCallsTheHookOnceWithoutSending() async throws {
+        let refreshes = Counter()
+        let hookCalls = Counter()
+        let transport = Self.server(refreshes: refreshes, refreshSucceeds: false)
+        let clock = RecordingClock()
+        let expiring = AuthTokens(accessToken: "stale", refreshToken: "r1", expiresAt: clock.start.addingTimeInterval(30))
+        let session = AuthSession(baseURL: testBaseURL, apiKey: "anon-key", store: InMemoryTokenStore(expiring), transport: transport, clock: clock)
+        let client = makeClient(transport, credentials: .session(session), onUnauthorized: { hookCalls.increment() })
+        for _ in 0..<3 {
+            let error = await apiError { try await client.send(APIRequest(method: .get, path: "/items/7")) }
+            guard case .notAuthenticated? = error else { Issue.record("got \(String(describing: error))"); return }
+        }
+        #expect(refreshes.value == 1)
+        #expect(hookCalls.value == 1)
+        #expect(transport.requests.filter { $0.url.path == "/items/7" }.isEmpty)
+    }
+
     @Test func staticToken401CallsTheHookOnceAndFails() async throws {
         let hookCalls = Counter()
         let transport = ScriptedTransport([json(401, #"{"message":"JWT expired"}"#)])
@@ -158,13 +175,9 @@ struct AuthTests {
     @Test func wrongPasswordIsAValidationErrorWithTheServersMessage() async throws {
         let transport = ScriptedTransport([json(400, #"{"error":"invalid_grant","error_description":"Invalid login credentials"}"#)])
         let session = AuthSession(baseURL: testBaseURL, transport: transport)
-        do {
-            try await session.signIn(email: "a@b.c", password: "wrong")
-            Issue.record("expected an error")
-        } catch let error as APIError {
-            guard case .validationError(let message, _) = error else { Issue.record("got \(error)"); return }
-            #expect(message == "Invalid login credentials")
-        }
+        let error = await apiError { try await session.signIn(email: "a@b.c", password: "wrong") }
+        guard case .validationError(let message, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(message == "Invalid login credentials")
     }
 
     @Test func fileTokenStoreWritesOwnerOnlyFiles() throws {

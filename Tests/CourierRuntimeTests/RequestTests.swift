@@ -44,12 +44,10 @@ struct RequestTests {
 
     @Test func headerValuesWithLineBreaksAreRejected() async throws {
         let transport = ScriptedTransport([json(200, "{}")])
-        do {
+        let error = await apiError {
             try await makeClient(transport).send(APIRequest(method: .get, path: "/x", headers: ["X-Evil": "a\r\nHost: evil"]))
-            Issue.record("expected invalidRequest")
-        } catch let error as APIError {
-            guard case .invalidRequest = error else { Issue.record("got \(error)"); return }
         }
+        guard case .invalidRequest? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(transport.requests.isEmpty)
     }
 
@@ -77,15 +75,11 @@ struct RequestTests {
         ]
         for (status, body, matches) in cases {
             let transport = ScriptedTransport([json(status, body, headers: ["X-Trace": "abc"])])
-            do {
-                try await makeClient(transport).send(APIRequest(method: .get, path: "/x"))
-                Issue.record("expected an error for \(status)")
-            } catch let error as APIError {
-                #expect(matches(error), "\(status) gave \(error)")
-                #expect(error.statusCode == status)
-                #expect(error.response?.headers["X-Trace"] == "abc")
-                #expect(error.response?.body == Data(body.utf8))
-            }
+            guard let error = await apiError({ try await makeClient(transport).send(APIRequest(method: .get, path: "/x")) }) else { continue }
+            #expect(matches(error), "\(status) gave \(error)")
+            #expect(error.statusCode == status)
+            #expect(error.response?.headers["X-Trace"] == "abc")
+            #expect(error.response?.body == Data(body.utf8))
         }
     }
 
@@ -93,13 +87,9 @@ struct RequestTests {
         struct Task: Decodable { let events: [Event] }
         struct Event: Decodable { let createdAt: Date; enum CodingKeys: String, CodingKey { case createdAt = "created_at" } }
         let transport = ScriptedTransport([json(200, #"{"events":[{"created_at":"2026-11-29T14:00:22Z"},{"created_at":"yesterday"}]}"#)])
-        do {
-            let _: Task = try await makeClient(transport).send(APIRequest(method: .get, path: "/x"))
-            Issue.record("expected a decoding error")
-        } catch let error as APIError {
-            guard case .decodingError = error else { Issue.record("got \(error)"); return }
-            #expect(error.description.contains("events[1].created_at"), "\(error.description)")
-        }
+        let error = await apiError { let _: Task = try await makeClient(transport).send(APIRequest(method: .get, path: "/x")) }
+        guard case .decodingError? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(error?.description.contains("events[1].created_at") == true, "\(String(describing: error))")
     }
 
     @Test func emptyBodiesDecodeAsEmptyResponseOrNil() async throws {

@@ -20,17 +20,11 @@ struct RetryTests {
 
     @Test func retriesStopAtTheLimitWithTheServerError() async throws {
         let transport = ScriptedTransport([json(503, #"{"message":"down for maintenance"}"#)])
-        await #expect(throws: APIError.self) {
-            let _: Item = try await makeClient(transport).send(APIRequest(method: .get, path: "/items"))
-        }
+        let error = await apiError { let _: Item = try await makeClient(transport).send(APIRequest(method: .get, path: "/items")) }
         #expect(transport.requests.count == 4)
-        do {
-            let _: Item = try await makeClient(transport).send(APIRequest(method: .get, path: "/items"))
-        } catch let error as APIError {
-            guard case .serverError(503, let response) = error else { Issue.record("got \(error)"); return }
-            #expect(response?.message == "down for maintenance")
-            #expect(error.description.contains("GET https://api.example.com/items → 503"))
-        }
+        guard case .serverError(503, let response)? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(response?.message == "down for maintenance")
+        #expect(error?.description.contains("GET https://api.example.com/items → 503") == true)
     }
 
     @Test func fourHundredsAreNeverRetried() async throws {
@@ -67,22 +61,15 @@ struct RetryTests {
 
     @Test func networkFailuresOfAGetAreRetriedThenReported() async throws {
         let transport = ScriptedTransport([.failure(.connectionLost("reset"))])
-        do {
-            try await makeClient(transport, maxRetries: 2).send(APIRequest(method: .get, path: "/x"))
-            Issue.record("expected an error")
-        } catch let error as APIError {
-            guard case .networkError = error else { Issue.record("got \(error)"); return }
-        }
+        let error = await apiError { try await makeClient(transport, maxRetries: 2).send(APIRequest(method: .get, path: "/x")) }
+        guard case .networkError? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(transport.requests.count == 3)
     }
 
     @Test func timeoutsAreRetriedThenReportedAsTimedOut() async throws {
         let transport = ScriptedTransport([.failure(.timedOut)])
-        do {
-            try await makeClient(transport, maxRetries: 1).send(APIRequest(method: .get, path: "/x"))
-        } catch let error as APIError {
-            guard case .timedOut = error else { Issue.record("got \(error)"); return }
-        }
+        let error = await apiError { try await makeClient(transport, maxRetries: 1).send(APIRequest(method: .get, path: "/x")) }
+        guard case .timedOut? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(transport.requests.count == 2)
     }
 
@@ -109,13 +96,9 @@ struct RetryTests {
     @Test func aRetryAfterBeyondTheCapFailsAtOnce() async throws {
         let transport = ScriptedTransport([json(429, "{}", headers: ["Retry-After": "3600"])])
         let clock = RecordingClock()
-        do {
-            try await makeClient(transport, clock: clock).send(APIRequest(method: .get, path: "/x"))
-            Issue.record("expected rateLimited")
-        } catch let error as APIError {
-            guard case .rateLimited(let retryAfter, _) = error else { Issue.record("got \(error)"); return }
-            #expect(retryAfter == 3600)
-        }
+        let error = await apiError { try await makeClient(transport, clock: clock).send(APIRequest(method: .get, path: "/x")) }
+        guard case .rateLimited(let retryAfter, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(retryAfter == 3600)
         #expect(clock.sleeps.isEmpty)
         #expect(transport.requests.count == 1)
     }

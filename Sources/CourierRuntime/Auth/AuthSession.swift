@@ -81,7 +81,7 @@ public actor AuthSession {
         if tokens.expiresAt.timeIntervalSince(clock.now()) > refreshLeeway { return tokens.accessToken }
         switch await refresh(after: tokens.accessToken) {
         case .refreshed(let token): return token
-        case .rejected: return nil
+        case .rejected: throw CredentialsRejected(token: tokens.accessToken)
         case .failed(let error): throw APIError.networkError(error)
         }
     }

@@ -97,49 +97,41 @@ public final class APIClient: APIClientProtocol {
     // MARK: - Sending
 
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
-        try await execute(request, options: options) { try await self.transport.send($0) }
+        let transport = self.transport
+        return try await execute(request, options: options) { httpRequest in
+            let response = try await transport.send(httpRequest)
+            return response.isSuccess ? .success(response, status: response.status) : .failure(response)
+        }
     }
 
     public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
         let transport = self.transport
-        var response: HTTPStreamingResponse?
-        let head = try await execute(request, options: options) { httpRequest in
-            let streaming = try await transport.stream(httpRequest)
-            if (200..<300).contains(streaming.status) {
-                response = streaming
-                return HTTPResponse(status: streaming.status, headers: streaming.headers)
-            }
-            return try await streaming.collect()
+        return try await execute(request, options: options) { httpRequest in
+            let response = try await transport.stream(httpRequest)
+            // Error bodies are short; read them whole for the error's message.
+            return (200..<300).contains(response.status) ? .success(response, status: response.status) : .failure(try await response.collect())
         }
-        guard let response else { return HTTPStreamingResponse(status: head.status, headers: head.headers, body: .init { $0.finish() }) }
-        return response
+    }
+
+    /// What one attempt produced: the caller's kind of success, or a non-2xx response.
+    private enum Attempt<Success> {
+        case success(Success, status: Int)
+        case failure(HTTPResponse)
     }
 
     /// The retry and refresh loop around one logical request.
-    private func execute(
-        _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+    private func execute<Success>(
+        _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> Attempt<Success>
+    ) async throws -> Success {
         let maxRetries = max(0, options?.maxRetries ?? request.maxRetries ?? configuration.retryPolicy.maxRetries)
         var retries = 0
-        var hasReplayedAfterRefresh = false
+        // Set once the token was refreshed after a 401; a request is replayed at most once.
         var refreshedToken: String?
         while true {
             if Task.isCancelled { throw APIError.cancelled }
-            let token: String?
-            do {
-                if !request.requiresAuth {
-                    token = nil
-                } else if let refreshedToken {
-                    token = refreshedToken
-                } else {
-                    token = try await credentials.currentToken()
-                }
-            } catch {
-                throw (error as? APIError) ?? APIError.networkError(error)
-            }
-            if request.requiresAuth, token == nil, !credentials.isNone {
-                // Signed out: the request would only be refused.
-                throw APIError.notAuthenticated()
+            var token: String?
+            if request.requiresAuth {
+                if let refreshedToken { token = refreshedToken } else { token = try await currentToken() }
             }
             let httpRequest = try RequestBuilder.build(
                 request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, token: token,
@@ -148,7 +140,13 @@ public final class APIClient: APIClientProtocol {
 
             let response: HTTPResponse
             do {
-                response = try await send(httpRequest)
+                switch try await send(httpRequest) {
+                case .success(let success, let status):
+                    configuration.logger?("← \(status) \(httpRequest)")
+                    return success
+                case .failure(let failure):
+                    response = failure
+                }
             } catch {
                 let transportError = TransportError(error)
                 if transportError == .cancelled || Task.isCancelled || error is CancellationError { throw APIError.cancelled }
@@ -162,16 +160,14 @@ public final class APIClient: APIClientProtocol {
                 throw transportError == .timedOut ? APIError.timedOut : APIError.networkError(transportError)
             }
             configuration.logger?("← \(response.status) \(httpRequest)")
-            if response.isSuccess { return response }
 
             let errorResponse = HTTPErrorResponse(
                 request: httpRequest.description, status: response.status, headers: response.headers, body: response.body)
             if response.status == 401, request.requiresAuth {
-                if !hasReplayedAfterRefresh {
+                if refreshedToken == nil {
                     switch await credentials.refresh(after: token) {
-                    case .refreshed(let token):
-                        hasReplayedAfterRefresh = true
-                        refreshedToken = token
+                    case .refreshed(let fresh):
+                        refreshedToken = fresh
                         continue
                     case .failed(let error):
                         throw APIError.networkError(error)
@@ -198,6 +194,22 @@ public final class APIClient: APIClientProtocol {
                 continue
             }
             throw APIError.from(errorResponse)
+        }
+    }
+
+    /// The token for an authenticated request. Signed out, or rejected while refreshing ahead
+    /// of expiry, the request fails without being sent, and the app hears of a rejection once.
+    private func currentToken() async throws -> String {
+        do {
+            guard let token = try await credentials.currentToken() else { throw APIError.notAuthenticated() }
+            return token
+        } catch let rejection as CredentialsRejected {
+            await notifier.notify(rejectedToken: rejection.token)
+            throw APIError.notAuthenticated()
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.networkError(error)
         }
     }
 

@@ -11,11 +11,6 @@ public enum Credentials: Sendable {
     /// A signed-in Supabase Auth session that refreshes itself.
     case session(AuthSession)
 
-    var isNone: Bool {
-        if case .none = self { return true }
-        return false
-    }
-
     /// The token to send now; nil when there is none.
     func currentToken() async throws -> String? {
         switch self {
@@ -46,11 +41,16 @@ public enum Credentials: Sendable {
 /// What came of trying to replace a rejected token.
 enum RefreshOutcome: Sendable {
     /// Another token is available: replay the request with it.
-    case refreshed(String?)
+    case refreshed(String)
     /// The credentials are no longer valid: the user must sign in again.
     case rejected
     /// Refreshing failed for another reason (the network); the session is kept.
     case failed(any Error)
+}
+
+/// Thrown when refreshing ahead of expiry was refused: the session that held `token` is over.
+struct CredentialsRejected: Error {
+    let token: String
 }
 
 /// Calls the app's `onUnauthorized` hook once per rejected token, however many requests fail

@@ -30,13 +30,4 @@ public enum Redaction {
         }
         return components.string ?? url.absoluteString
     }
-
-    /// Text with known secrets replaced wherever they occur.
-    static func redact(_ text: String, secrets: [String]) -> String {
-        var result = text
-        for secret in secrets where secret.count >= 4 {
-            result = result.replacingOccurrences(of: secret, with: placeholder)
-        }
-        return result
-    }
 }

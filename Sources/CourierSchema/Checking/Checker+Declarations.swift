@@ -125,7 +125,7 @@ extension Checker {
 
     /// Warns when a variant's model has a field on the union's tag key: the union writes the tag
     /// itself, so the field would be overwritten when encoding.
-    func checkUnionVariantKeys(unions: [Union], models: [Model]) {
+    func checkUnionVariantKeys(_ unions: [Union]) {
         for union in unions {
             for variant in union.variants {
                 guard let model = checkedModels[variant.model],

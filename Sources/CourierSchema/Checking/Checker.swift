@@ -72,7 +72,7 @@ final class Checker {
                 groups.append(checkGroup(syntax))
             }
         }
-        checkUnionVariantKeys(unions: unions, models: models)
+        checkUnionVariantKeys(unions)
         checkEndpointNames(groups)
         checkRoutes(groups)
         RecursionRule.apply(models: &models, unions: &unions, log: &log)

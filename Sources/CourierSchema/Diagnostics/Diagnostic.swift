@@ -1,15 +1,11 @@
 /// A problem found in a schema: where, how bad, what, and what to do about it.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious a diagnostic is.
-    public enum Severity: String, Sendable, Hashable, Comparable {
+    public enum Severity: String, Sendable, Hashable {
         /// The schema cannot be compiled.
         case error
         /// The schema compiles, but something is probably not what was meant.
         case warning
-
-        public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs == .error && rhs == .warning
-        }
     }
 
     /// A secondary remark with its own location, such as where a name was first declared.

@@ -87,7 +87,7 @@ struct Lexer {
             case UInt8(ascii: "?"): kind = .question
             case UInt8(ascii: "@"): kind = .at
             default:
-                return invalidCharacter(startingWith: byte, at: start, alreadyConsumed: true)
+                return invalidCharacter(startingWith: byte, at: start)
             }
             return make(kind, String(UnicodeScalar(byte)), at: start)
         }
@@ -228,7 +228,7 @@ struct Lexer {
         if peek() == UInt8(ascii: "-") {
             offset += 1
             guard let next = peek(), Lexer.isDigit(next) else {
-                return invalidCharacter(startingWith: UInt8(ascii: "-"), at: start, alreadyConsumed: true)
+                return invalidCharacter(startingWith: UInt8(ascii: "-"), at: start)
             }
         }
         while let byte = peek(), Lexer.isDigit(byte) { offset += 1 }
@@ -253,13 +253,12 @@ struct Lexer {
         return make(.duration, text(from: begin), at: start)
     }
 
-    private mutating func invalidCharacter(
-        startingWith byte: UInt8, at start: SourceLocation, alreadyConsumed: Bool = false
-    ) -> Token {
+    /// Reports the character whose first byte, `byte`, has just been consumed.
+    private mutating func invalidCharacter(startingWith byte: UInt8, at start: SourceLocation) -> Token {
         // Consume one whole UTF-8 scalar so that the message shows a real character.
         var length = 1
         if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
-        let begin = alreadyConsumed ? offset - 1 : offset
+        let begin = offset - 1
         offset = min(bytes.count, begin + length)
         let shown = text(from: begin)
         log.error(start, "unexpected character '\(shown)'", hint: Lexer.hint(for: byte))

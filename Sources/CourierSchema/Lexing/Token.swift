@@ -41,7 +41,6 @@ struct Token: Sendable, Hashable {
         case .docComment: return "doc comment"
         case .newline: return "end of line"
         case .endOfFile: return "end of file"
-        case .invalid: return "'\(text)'"
         default: return "'\(text)'"
         }
     }

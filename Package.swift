@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "CourierRuntime"),
         .executableTarget(name: "courier", dependencies: ["CourierSchema"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema"]),
-        .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime"]),
+        .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime"], exclude: ["Fixtures"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,60 @@
+"""A tiny loopback HTTP server for the transport tests (standard library only).
+Prints its port on the first line of standard output, then serves until killed."""
+import http.server, json, signal, sys, time, threading
+
+# The test process blocks signals in its threads and children inherit the mask: unblock
+# SIGTERM so that terminating the server works.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        if self.path == "/json":
+            body = json.dumps({"id": 1}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        elif self.path.startswith("/events"):
+            count = 3 if self.path == "/events" else 10_000
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-cache")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            try:
+                for i in range(count):
+                    self.wfile.write(f"id: {i}\ndata: {{\"id\": {i}}}\n\n".encode())
+                    self.wfile.flush()
+                    time.sleep(0.4)
+            except (BrokenPipeError, ConnectionResetError):
+                Handler.disconnects += 1
+            self.close_connection = True
+        elif self.path == "/disconnects":
+            body = json.dumps({"id": Handler.disconnects}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        elif self.path == "/slow":
+            time.sleep(3)
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        else:
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+Handler.disconnects = 0
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+threading.Thread(target=lambda: (sys.stdin.read(), server.shutdown()), daemon=True).start()
+server.serve_forever()

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import CourierRuntime
+
+/// Runs the loopback fixture server for the duration of a test.
+final class FixtureServer: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    private let input = Pipe()
+
+    init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/stream_server.py")
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw APIError.invalidRequest("the fixture server did not start; is python3 installed?")
+        }
+        self.port = port
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Stops the server: closing its standard input shuts it down, SIGTERM makes sure.
+    /// (`Process.waitUntilExit()` can spin forever off the main thread on Linux, so no wait.)
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+    }
+}
+
+@Suite("URLSessionTransport against a real loopback server", .serialized)
+struct URLSessionTransportTests {
+    @Test func bufferedRequest() async throws {
+        let server = try FixtureServer()
+        let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
+        let item: Item = try await client.send(APIRequest(method: .get, path: "/json", requiresAuth: false))
+        #expect(item == Item(id: 1))
+        await #expect(throws: APIError.self) { try await client.send(APIRequest(method: .get, path: "/missing", requiresAuth: false)) }
+    }
+
+    @Test func eventsArriveAsTheServerSendsThem() async throws {
+        let server = try FixtureServer()
+        let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
+        let start = Date()
+        var arrivals: [TimeInterval] = []
+        var items: [Item] = []
+        for try await item in client.events(APIRequest(method: .get, path: "/events", requiresAuth: false), as: Item.self) {
+            items.append(item)
+            arrivals.append(Date().timeIntervalSince(start))
+        }
+        let end = Date().timeIntervalSince(start)
+        #expect(items == [Item(id: 0), Item(id: 1), Item(id: 2)])
+        // The server sends an event every 0.4 s; buffering would deliver all three at the end.
+        #expect(arrivals[0] < end - 0.5, "first event at \(arrivals[0]) s, stream ended at \(end) s")
+    }
+
+    @Test func cancellingAStreamClosesTheConnection() async throws {
+        let server = try FixtureServer()
+        let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
+        var received = 0
+        for try await _ in client.events(APIRequest(method: .get, path: "/events/endless", requiresAuth: false), as: Item.self) {
+            received += 1
+            if received == 2 { break }
+        }
+        #expect(received == 2)
+        var disconnects = 0
+        for _ in 0..<50 where disconnects == 0 {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let count: Item = try await client.send(APIRequest(method: .get, path: "/disconnects", requiresAuth: false))
+            disconnects = count.id
+        }
+        #expect(disconnects == 1)
+    }
+
+    @Test func timeoutsAreReportedAsTimedOut() async throws {
+        let server = try FixtureServer()
+        let client = APIClient(baseURL: server.baseURL, credentials: .none, maxRetries: 0, transport: URLSessionTransport())
+        do {
+            try await client.send(APIRequest(method: .get, path: "/slow", requiresAuth: false, timeout: 0.5))
+            Issue.record("expected a timeout")
+        } catch let error as APIError {
+            guard case .timedOut = error else { Issue.record("got \(error)"); return }
+        }
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let server = try FixtureServer()
+        let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
+        let start = Date()
+        let task = Task { try await client.send(APIRequest(method: .get, path: "/slow", requiresAuth: false)) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error as APIError) = result, case .cancelled = error else {
+            Issue.record("expected cancelled, got \(result)")
+            return
+        }
+        #expect(Date().timeIntervalSince(start) < 2.5)
+    }
+
+    @Test func refusedConnectionsAreNetworkErrors() async throws {
+        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:9")!, credentials: .none, maxRetries: 0, transport: URLSessionTransport())
+        do {
+            try await client.send(APIRequest(method: .post, path: "/x", requiresAuth: false))
+            Issue.record("expected a network error")
+        } catch let error as APIError {
+            guard case .networkError(let underlying) = error, case .cannotConnect = underlying as? TransportError else {
+                Issue.record("got \(error)")
+                return
+            }
+        }
+    }
+}

@@ -102,7 +102,7 @@ struct ServerSentEventTests {
         }
         let clock = RecordingClock()
         var items: [Item] = []
-        for try await item in makeClient(transport).events(APIRequest(method: .get, path: "/s"), as: Item.self, reconnect: true, maxReconnects: 1, clock: clock) {
+        for try await item in makeClient(transport, clock: clock).events(APIRequest(method: .get, path: "/s"), as: Item.self, reconnect: true, maxReconnects: 1) {
             items.append(item)
         }
         #expect(items == [Item(id: 5), Item(id: 6)])

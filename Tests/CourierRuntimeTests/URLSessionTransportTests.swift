@@ -108,6 +108,21 @@ struct URLSessionTransportTests {
         #expect(Date().timeIntervalSince(start) < 2.5)
     }
 
+    @Test func uploadsReportProgressUpToTheWholeBody() async throws {
+        let server = try FixtureServer()
+        let client = APIClient(baseURL: server.baseURL, token: "t", transport: URLSessionTransport())
+        let reports = ProgressReports()
+        let image = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0) })
+        let received: Item = try await client.upload(
+            path: "/upload", imageData: image, filename: "big.jpg", options: RequestOptions(uploadProgress: { reports.add($0) }))
+        let all = reports.values
+        #expect(received.id > image.count)
+        #expect(!all.isEmpty)
+        #expect(all.map(\.sentBytes) == all.map(\.sentBytes).sorted())
+        #expect(all.last?.sentBytes == Int64(received.id))
+        #expect(all.last?.fractionCompleted == 1)
+    }
+
     @Test func refusedConnectionsAreNetworkErrors() async throws {
         let client = APIClient(baseURL: URL(string: "http://127.0.0.1:9")!, credentials: .none, maxRetries: 0, transport: URLSessionTransport())
         do {
@@ -120,4 +135,12 @@ struct URLSessionTransportTests {
             }
         }
     }
+}
+
+/// Collects progress reports from the transport's delegate queue.
+final class ProgressReports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [UploadProgress] = []
+    var values: [UploadProgress] { lock.withLock { reports } }
+    func add(_ progress: UploadProgress) { lock.withLock { reports.append(progress) } }
 }

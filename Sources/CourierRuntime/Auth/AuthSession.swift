@@ -127,6 +127,7 @@ public actor AuthSession {
     }
 
     private func grant(_ grantType: String, body: [String: String]) async throws -> AuthTokens {
+        try RequestBuilder.checkScheme(of: baseURL, allowsInsecureHTTP: false)
         var headers = baseHeaders()
         headers["Content-Type"] = "application/json"
         let request = HTTPRequest(

@@ -94,6 +94,9 @@ public final class APIClient: APIClientProtocol {
             transport: transport, configuration: configuration)
     }
 
+    /// The configured clock, also used for polling and reconnect waits.
+    public var clock: any APIClock { configuration.clock }
+
     // MARK: - Sending
 
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {

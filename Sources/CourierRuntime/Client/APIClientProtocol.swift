@@ -11,9 +11,15 @@ public protocol APIClientProtocol: Sendable {
     /// Like `response(for:options:)`, but returns once the head of a 2xx response has arrived;
     /// the body follows as the server sends it. Stopping the iteration closes the connection.
     func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse
+
+    /// The time source for waits between polls and reconnects.
+    var clock: any APIClock { get }
 }
 
 extension APIClientProtocol {
+    /// Real time, unless a client says otherwise.
+    public var clock: any APIClock { SystemClock() }
+
     /// Sends a request and decodes its JSON response.
     public func send<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self, options: RequestOptions? = nil) async throws -> T {
         let response = try await response(for: request, options: options)

@@ -53,6 +53,10 @@ enum RequestBuilder {
 
     /// Refuses plain HTTP except to loopback, unless allowed: tokens must not travel in clear.
     static func checkScheme(of baseURL: URL, allowsInsecureHTTP: Bool) throws {
+        if baseURL == APIEnvironment.missingBaseURL {
+            throw APIError.invalidRequest(
+                "APIClient.shared has no base URL: set CourierBaseURL in Info.plist or COURIER_BASE_URL in the environment")
+        }
         switch baseURL.scheme?.lowercased() {
         case "https": return
         case "http":

@@ -3,21 +3,22 @@ import Foundation
 extension APIClientProtocol {
     /// Opens a `text/event-stream` and yields each event's data decoded as `T`, as it arrives.
     /// The request starts when iteration starts; stopping the iteration (or cancelling the
-    /// task) closes the connection. With `reconnect`, a dropped connection is reopened with
-    /// `Last-Event-ID` (after the server's `retry` delay, or 1 s), up to `maxReconnects` times.
+    /// task) closes the connection. With `reconnect`, a connection that drops or ends is reopened
+    /// with `Last-Event-ID` after the server's `retry` delay (1 s by default, waited on the
+    /// client's clock), up to `maxReconnects` times.
     public func events<T: Decodable & Sendable>(
         _ request: APIRequest, as type: T.Type = T.self, options: RequestOptions? = nil, reconnect: Bool = false,
-        maxReconnects: Int = 5, clock: any APIClock = SystemClock()
+        maxReconnects: Int = 5
     ) -> AsyncThrowingStream<T, any Error> {
-        serverSentEvents(request, options: options, reconnect: reconnect, maxReconnects: maxReconnects, clock: clock)
+        serverSentEvents(request, options: options, reconnect: reconnect, maxReconnects: maxReconnects)
             .decoded(as: T.self, dateStyle: request.dateStyle)
     }
 
     /// Opens a `text/event-stream` and yields its events as they arrive.
     public func serverSentEvents(
-        _ request: APIRequest, options: RequestOptions? = nil, reconnect: Bool = false, maxReconnects: Int = 5,
-        clock: any APIClock = SystemClock()
+        _ request: APIRequest, options: RequestOptions? = nil, reconnect: Bool = false, maxReconnects: Int = 5
     ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        let clock = self.clock
         var request = request
         request.accept = "text/event-stream"
         let streamRequest = request

@@ -52,6 +52,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
 
+    def do_POST(self):
+        # Reads the whole body and answers with its size, for upload tests.
+        length = int(self.headers.get("Content-Length", "0"))
+        received = 0
+        while received < length:
+            chunk = self.rfile.read(min(65536, length - received))
+            if not chunk:
+                break
+            received += len(chunk)
+        body = json.dumps({"id": received}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
 Handler.disconnects = 0
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A client for tests and previews: canned responses or errors per method and path, a record
+/// of every request, and no network. Responses go through the same decoding and error mapping
+/// as the real client, so a stubbed 404 throws `APIError.notFound`.
+public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
+    /// One canned answer.
+    public enum Reply: Sendable {
+        /// A response: status, headers and body (a 2xx status succeeds, others throw).
+        case response(HTTPResponse)
+        /// An error to throw.
+        case error(APIError)
+        /// A streamed 200 response whose body arrives in these chunks.
+        case chunks([Data])
+    }
+
+    private let lock = NSLock()
+    private var replies: [String: [Reply]] = [:]
+    private var recorded: [APIRequest] = []
+
+    /// When set, every call throws it (as in the API reference's mock).
+    public var errorToThrow: APIError? {
+        get { lock.withLock { storedError } }
+        set { lock.withLock { storedError = newValue } }
+    }
+    private var storedError: APIError?
+
+    /// The clock for polling and reconnect waits; tests may pass one that does not wait.
+    public let clock: any APIClock
+
+    /// Creates a mock with no stubs.
+    public init(clock: any APIClock = SystemClock()) {
+        self.clock = clock
+    }
+
+    /// Every request received, in order.
+    public var requests: [APIRequest] { lock.withLock { recorded } }
+
+    /// Queues a reply for `method` and `path`. Replies for one route are used in order and the
+    /// last one repeats. `path` matches the request's path with or without its fixed query.
+    public func stub(_ method: HTTPMethod, _ path: String, _ reply: Reply) {
+        lock.withLock { replies[Self.key(method, path), default: []].append(reply) }
+    }
+
+    /// Queues a JSON value as a 200 response (or another status).
+    public func stub(_ method: HTTPMethod, _ path: String, status: Int = 200, json value: some Encodable & Sendable) throws {
+        let body = try JSONCoding.encoder(for: .iso8601).encode(value)
+        stub(method, path, .response(HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)))
+    }
+
+    /// Queues an error.
+    public func stub(_ method: HTTPMethod, _ path: String, error: APIError) {
+        stub(method, path, .error(error))
+    }
+
+    /// Queues server-sent events, each value encoded as one event's JSON data.
+    public func stubEvents(_ method: HTTPMethod, _ path: String, _ values: [some Encodable & Sendable]) throws {
+        let encoder = JSONCoding.encoder(for: .iso8601)
+        let chunks = try values.map { Data("data: ".utf8) + (try encoder.encode($0)) + Data("\n\n".utf8) }
+        stub(method, path, .chunks(chunks))
+    }
+
+    public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
+        switch try reply(for: request) {
+        case .response(let response):
+            guard response.isSuccess else { throw error(for: response, request: request) }
+            return response
+        case .error(let error):
+            throw error
+        case .chunks(let chunks):
+            return HTTPResponse(status: 200, body: chunks.reduce(Data(), +))
+        }
+    }
+
+    public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
+        switch try reply(for: request) {
+        case .response(let response):
+            guard response.isSuccess else { throw error(for: response, request: request) }
+            return HTTPStreamingResponse(status: response.status, headers: response.headers, body: Self.stream([response.body]))
+        case .error(let error):
+            throw error
+        case .chunks(let chunks):
+            return HTTPStreamingResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: Self.stream(chunks))
+        }
+    }
+
+    private func reply(for request: APIRequest) throws -> Reply {
+        try lock.withLock {
+            recorded.append(request)
+            if let storedError { throw storedError }
+            let pathOnly = String(request.path.prefix { $0 != "?" })
+            for key in [Self.key(request.method, request.path), Self.key(request.method, pathOnly)] {
+                guard var queue = replies[key], let first = queue.first else { continue }
+                if queue.count > 1 {
+                    queue.removeFirst()
+                    replies[key] = queue
+                }
+                return first
+            }
+            throw APIError.invalidRequest(
+                "MockAPIClient has no reply for \(request.method.rawValue) \(request.path); stub it with mock.stub(.\(request.method.rawValue.lowercased()), \"\(pathOnly)\", …)")
+        }
+    }
+
+    private func error(for response: HTTPResponse, request: APIRequest) -> APIError {
+        let retryAfter = RetryPolicy.retryAfter(response.headers["Retry-After"], now: clock.now())
+        return APIError.from(
+            HTTPErrorResponse(request: "\(request.method.rawValue) \(request.path)", status: response.status, headers: response.headers, body: response.body),
+            retryAfter: retryAfter)
+    }
+
+    private static func key(_ method: HTTPMethod, _ path: String) -> String { method.rawValue + " " + path }
+
+    private static func stream(_ chunks: [Data]) -> AsyncThrowingStream<Data, any Error> {
+        AsyncThrowingStream { continuation in
+            for chunk in chunks where !chunk.isEmpty { continuation.yield(chunk) }
+            continuation.finish()
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import CourierRuntime
+
+private struct TaskState: Codable, Sendable, Equatable {
+    let status: String
+}
+
+@Suite("Polling and paging")
+struct PollingAndPagingTests {
+    @Test func pollsUntilATerminalStateAndYieldsEachState() async throws {
+        let transport = ScriptedTransport([
+            json(200, #"{"status":"created"}"#), json(200, #"{"status":"running"}"#), json(200, #"{"status":"running"}"#),
+            json(200, #"{"status":"completed"}"#), json(200, #"{"status":"never fetched"}"#),
+        ])
+        let clock = RecordingClock()
+        var states: [String] = []
+        for try await state in makeClient(transport, clock: clock).poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, every: 2, until: { $0.status == "completed" }) {
+            states.append(state.status)
+        }
+        #expect(states == ["created", "running", "running", "completed"])
+        #expect(transport.requests.count == 4)
+        #expect(clock.sleeps == [2, 2, 2])
+    }
+
+    @Test func anErrorEndsPolling() async throws {
+        let transport = ScriptedTransport([json(200, #"{"status":"running"}"#), json(404, "{}")])
+        var states: [String] = []
+        let error = await apiError {
+            for try await state in makeClient(transport).poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, until: { _ in false }) {
+                states.append(state.status)
+            }
+        }
+        guard case .notFound? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(states == ["running"])
+    }
+
+    @Test func cancellingStopsPollingDuringTheWait() async throws {
+        let transport = ScriptedTransport([json(200, #"{"status":"running"}"#)])
+        let client = makeClient(transport, clock: NeverEndingClock())
+        let received = Counter()
+        let task = Task {
+            for try await _ in client.poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, until: { _ in false }) {
+                received.increment()
+            }
+        }
+        while received.value == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        task.cancel()
+        _ = await task.result
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func pagesFollowTheCursorToTheEnd() async throws {
+        let transport = ScriptedTransport { request, _ in
+            switch request.url.query {
+            case nil: return try json(200, #"{"data":[{"id":1},{"id":2}],"cursor":"c2"}"#).get()
+            case "cursor=c2": return try json(200, #"{"data":[{"id":3}],"cursor":"c3"}"#).get()
+            case "cursor=c3": return try json(200, #"{"data":[],"cursor":null}"#).get()
+            default: return try json(400, "{}").get()
+            }
+        }
+        var pages: [[Item]] = []
+        for try await page in makeClient(transport).pages(of: Item.self, { cursor in
+            APIRequest(method: .get, path: "/feed", query: [QueryItem("cursor", cursor)])
+        }) {
+            pages.append(page)
+        }
+        #expect(pages == [[Item(id: 1), Item(id: 2)], [Item(id: 3)], []])
+    }
+
+    @Test func aRepeatedCursorEndsPagingInsteadOfLoopingForever() async throws {
+        let transport = ScriptedTransport([json(200, #"{"data":[{"id":1}],"cursor":"same"}"#)])
+        var pages = 0
+        let error = await apiError {
+            for try await _ in makeClient(transport).pages(of: Item.self, { _ in APIRequest(method: .get, path: "/feed") }) { pages += 1 }
+        }
+        guard case .decodingError? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(pages == 2)
+        #expect(transport.requests.count == 2)
+    }
+}
+
+@Suite("MockAPIClient")
+struct MockAPIClientTests {
+    @Test func cannedResponsesPerMethodAndPathAndARecordOfRequests() async throws {
+        let mock = MockAPIClient()
+        try mock.stub(.get, "/rest/v1/tasks/1", json: Item(id: 1))
+        try mock.stub(.post, "/auth/v1/token", json: Item(id: 2))
+        let first: Item = try await mock.send(APIRequest(method: .get, path: "/rest/v1/tasks/1"))
+        let token: Item = try await mock.send(APIRequest(method: .post, path: "/auth/v1/token?grant_type=password"))
+        #expect(first == Item(id: 1))
+        #expect(token == Item(id: 2))
+        #expect(mock.requests.map(\.path) == ["/rest/v1/tasks/1", "/auth/v1/token?grant_type=password"])
+    }
+
+    @Test func repliesAreUsedInOrderAndTheLastRepeats() async throws {
+        let mock = MockAPIClient()
+        try mock.stub(.get, "/x", json: Item(id: 1))
+        try mock.stub(.get, "/x", json: Item(id: 2))
+        var ids: [Int] = []
+        for _ in 0..<3 {
+            let item: Item = try await mock.send(APIRequest(method: .get, path: "/x"))
+            ids.append(item.id)
+        }
+        #expect(ids == [1, 2, 2])
+    }
+
+    @Test func errorsAndErrorStatusesAreThrownAsTheRealClientWould() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/gone", error: .notFound())
+        try mock.stub(.post, "/form", status: 422, json: ["message": "title is required"])
+        let gone = await apiError { try await mock.send(APIRequest(method: .get, path: "/gone")) }
+        guard case .notFound? = gone else { Issue.record("got \(String(describing: gone))"); return }
+        let invalid = await apiError { try await mock.send(APIRequest(method: .post, path: "/form")) }
+        guard case .validationError("title is required", _)? = invalid else { Issue.record("got \(String(describing: invalid))"); return }
+        mock.errorToThrow = .quotaExceeded()
+        let quota = await apiError { try await mock.send(APIRequest(method: .get, path: "/gone")) }
+        guard case .quotaExceeded? = quota else { Issue.record("got \(String(describing: quota))"); return }
+    }
+
+    @Test func anUnstubbedRouteSaysHowToStubIt() async throws {
+        let error = await apiError { try await MockAPIClient().send(APIRequest(method: .delete, path: "/posts/1/like")) }
+        #expect(error?.description.contains("mock.stub(.delete, \"/posts/1/like\"") == true)
+    }
+
+    @Test func streamsAndPollingWorkWithoutANetwork() async throws {
+        let mock = MockAPIClient(clock: RecordingClock())
+        try mock.stubEvents(.post, "/functions/v1/chat", [Item(id: 1), Item(id: 2)])
+        var items: [Item] = []
+        for try await item in mock.events(APIRequest(method: .post, path: "/functions/v1/chat"), as: Item.self) { items.append(item) }
+        #expect(items == [Item(id: 1), Item(id: 2)])
+
+        try mock.stub(.get, "/tasks/1", json: TaskState(status: "running"))
+        try mock.stub(.get, "/tasks/1", json: TaskState(status: "completed"))
+        var states: [String] = []
+        for try await state in mock.poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, until: { $0.status == "completed" }) {
+            states.append(state.status)
+        }
+        #expect(states == ["running", "completed"])
+    }
+}
+
+@Suite("Configuration and logging")
+struct ConfigurationTests {
+    @Test func sharedClientSettingsComeFromTheEnvironment() {
+        let environment = APIEnvironment(environment: ["COURIER_BASE_URL": "https://ref.supabase.co", "COURIER_API_KEY": "anon"])
+        #expect(environment.baseURL == URL(string: "https://ref.supabase.co"))
+        #expect(environment.apiKey == "anon")
+        #expect(environment.apiKeyHeader == "apikey")
+        let plist = APIEnvironment(
+            environment: ["COURIER_BASE_URL": "https://env.example.com"],
+            infoDictionary: ["CourierBaseURL": "https://plist.example.com", "CourierAPIKeyHeader": "X-Key"])
+        #expect(plist.baseURL == URL(string: "https://plist.example.com"))
+        #expect(plist.apiKeyHeader == "X-Key")
+        #expect(APIEnvironment(environment: ["COURIER_BASE_URL": "not a url"]).baseURL == nil)
+        #expect(APIEnvironment(environment: [:]).baseURL == nil)
+    }
+
+    @Test func withoutABaseURLTheSharedClientSaysWhatToSet() async throws {
+        let client = APIClient(baseURL: APIEnvironment.missingBaseURL, credentials: .none)
+        let error = await apiError { try await client.send(APIRequest(method: .get, path: "/x", requiresAuth: false)) }
+        #expect(error?.description.contains("COURIER_BASE_URL") == true)
+    }
+
+    @Test func theLogHookNeverSeesSecrets() async throws {
+        let lines = LogLines()
+        let transport = ScriptedTransport([json(503, "{}"), json(200, "{}")])
+        let client = APIClient(
+            baseURL: testBaseURL, token: "secret-token", transport: transport,
+            configuration: .init(apiKey: ("apikey", "anon-key-123"), clock: RecordingClock(), logger: { lines.add($0) }))
+        try await client.send(APIRequest(method: .get, path: "/x", query: [QueryItem("access_token", "secret-token"), QueryItem("page", 2)]))
+        let all = lines.values
+        #expect(all.count == 4)
+        #expect(all.first == "→ GET https://api.example.com/x?access_token=%3Credacted%3E&page=2")
+        #expect(all.allSatisfy { !$0.contains("secret-token") && !$0.contains("anon-key-123") })
+    }
+}
+
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var values: [String] { lock.withLock { lines } }
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+}

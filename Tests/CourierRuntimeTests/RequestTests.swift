@@ -182,3 +182,17 @@ struct MultipartTests {
         #expect(text.contains("name=\"file\"; filename=\"p.jpg\"\r\nContent-Type: image/jpeg"))
     }
 }
+
+@Suite("JSONValue")
+struct JSONValueTests {
+    @Test func roundTripsAnyJSON() throws {
+        let text = #"{"a":[1,2.5,"x",true,null,{"b":9223372036854775807}],"c":{}}"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(value["a"] == [1, 2.5, "x", true, nil, ["b": .integer(Int64.max)]])
+        #expect(value["c"] == .object([:]))
+        let encoded = try JSONCoding.encoder(for: .iso8601).encode(value)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: encoded) == value)
+        #expect(value["a"]?.stringValue == nil)
+        #expect(JSONValue.string("x").stringValue == "x")
+    }
+}

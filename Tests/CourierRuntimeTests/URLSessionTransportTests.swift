@@ -82,6 +82,31 @@ struct URLSessionTransportTests {
         #expect(disconnects == 1)
     }
 
+    @Test func cancellingTheIteratingTaskClosesTheConnection() async throws {
+        let server = try FixtureServer()
+        let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
+        let received = Counter()
+        let task = Task {
+            for try await _ in client.events(APIRequest(method: .get, path: "/events/endless", requiresAuth: false), as: Item.self) {
+                received.increment()
+            }
+        }
+        while received.value == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        task.cancel()
+        // A cancelled consumer ends the iteration as AsyncThrowingStream does: `next()` returns nil.
+        let result = await task.result
+        if case .failure(let error) = result { Issue.record("the iteration failed: \(error)") }
+        let countAtCancel = received.value
+        var disconnects = 0
+        for _ in 0..<50 where disconnects == 0 {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let count: Item = try await client.send(APIRequest(method: .get, path: "/disconnects", requiresAuth: false))
+            disconnects = count.id
+        }
+        #expect(disconnects == 1)
+        #expect(received.value == countAtCancel)
+    }
+
     @Test func timeoutsAreReportedAsTimedOut() async throws {
         let server = try FixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, maxRetries: 0, transport: URLSessionTransport())

@@ -15,8 +15,9 @@ struct PollingAndPagingTests {
             json(200, #"{"status":"completed"}"#), json(200, #"{"status":"never fetched"}"#),
         ])
         let clock = RecordingClock()
+        let client = makeClient(transport, clock: clock)
         var states: [String] = []
-        for try await state in makeClient(transport, clock: clock).poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, every: 2, until: { $0.status == "completed" }) {
+        for try await state in client.poll(every: 2, until: { $0.status == "completed" }, { try await client.send(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self) }) {
             states.append(state.status)
         }
         #expect(states == ["created", "running", "running", "completed"])
@@ -28,7 +29,8 @@ struct PollingAndPagingTests {
         let transport = ScriptedTransport([json(200, #"{"status":"running"}"#), json(404, "{}")])
         var states: [String] = []
         let error = await apiError {
-            for try await state in makeClient(transport).poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, until: { _ in false }) {
+            let client = makeClient(transport)
+            for try await state in client.poll(until: { _ in false }, { try await client.send(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self) }) {
                 states.append(state.status)
             }
         }
@@ -41,7 +43,7 @@ struct PollingAndPagingTests {
         let client = makeClient(transport, clock: NeverEndingClock())
         let received = Counter()
         let task = Task {
-            for try await _ in client.poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, until: { _ in false }) {
+            for try await _ in client.poll(until: { _ in false }, { try await client.send(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self) }) {
                 received.increment()
             }
         }
@@ -61,8 +63,9 @@ struct PollingAndPagingTests {
             }
         }
         var pages: [[Item]] = []
-        for try await page in makeClient(transport).pages(of: Item.self, { cursor in
-            APIRequest(method: .get, path: "/feed", query: [QueryItem("cursor", cursor)])
+        let client = makeClient(transport)
+        for try await page in client.pages({ cursor in
+            try await client.send(APIRequest(method: .get, path: "/feed", query: [QueryItem("cursor", cursor)]), as: PaginatedResponse<Item>.self)
         }) {
             pages.append(page)
         }
@@ -73,7 +76,8 @@ struct PollingAndPagingTests {
         let transport = ScriptedTransport([json(200, #"{"data":[{"id":1}],"cursor":"same"}"#)])
         var pages = 0
         let error = await apiError {
-            for try await _ in makeClient(transport).pages(of: Item.self, { _ in APIRequest(method: .get, path: "/feed") }) { pages += 1 }
+            let client = makeClient(transport)
+            for try await _ in client.pages({ _ in try await client.send(APIRequest(method: .get, path: "/feed"), as: PaginatedResponse<Item>.self) }) { pages += 1 }
         }
         guard case .decodingError? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(pages == 2)
@@ -134,7 +138,7 @@ struct MockAPIClientTests {
         try mock.stub(.get, "/tasks/1", json: TaskState(status: "running"))
         try mock.stub(.get, "/tasks/1", json: TaskState(status: "completed"))
         var states: [String] = []
-        for try await state in mock.poll(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self, until: { $0.status == "completed" }) {
+        for try await state in mock.poll(until: { $0.status == "completed" }, { try await mock.send(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self) }) {
             states.append(state.status)
         }
         #expect(states == ["running", "completed"])

@@ -1,0 +1,50 @@
+/// Stores a value out of line, so that a model can hold an optional of itself (a Swift struct
+/// cannot contain itself). Generated code uses it for fields on a cycle of models.
+@propertyWrapper
+public struct Indirect<Value: Sendable>: Sendable {
+    private final class Box: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var box: Box
+
+    /// Wraps a value.
+    public init(wrappedValue: Value) { box = Box(wrappedValue) }
+
+    /// The value.
+    public var wrappedValue: Value {
+        get { box.value }
+        set { box = Box(newValue) }
+    }
+}
+
+extension Indirect: Equatable where Value: Equatable {
+    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+}
+
+extension Indirect: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+extension Indirect: Decodable where Value: Decodable {
+    public init(from decoder: any Decoder) throws { self.init(wrappedValue: try Value(from: decoder)) }
+}
+
+extension Indirect: Encodable where Value: Encodable {
+    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
+}
+
+extension KeyedDecodingContainer {
+    /// An absent key decodes an optional indirect field as nil, as for plain optionals.
+    public func decode<T: Decodable & Sendable>(_ type: Indirect<T?>.Type, forKey key: Key) throws -> Indirect<T?> {
+        Indirect(wrappedValue: try decodeIfPresent(T.self, forKey: key))
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// A nil optional indirect field is left out, as plain optionals are.
+    public mutating func encode<T: Encodable & Sendable>(_ value: Indirect<T?>, forKey key: Key) throws {
+        try encodeIfPresent(value.wrappedValue, forKey: key)
+    }
+}

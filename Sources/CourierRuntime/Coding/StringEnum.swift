@@ -1,0 +1,27 @@
+/// An enum whose values travel as strings and that keeps values it does not know: generated
+/// enums conform and add `case unknown(String)`, so a value a newer server sends never fails
+/// the decoding of a whole response, and encodes back as it came.
+public protocol StringEnum: Codable, Hashable, Sendable, WireValueConvertible {
+    /// The case for a wire value; unknown values become `.unknown(value)`.
+    init(rawValue: String)
+    /// The wire value.
+    var rawValue: String { get }
+}
+
+extension StringEnum {
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var wireValue: String { rawValue }
+}
+
+extension WireValueConvertible where Self: RawRepresentable, RawValue == String {
+    /// A `@frozen` enum's raw value.
+    public var wireValue: String { rawValue }
+}

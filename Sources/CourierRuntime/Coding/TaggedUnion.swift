@@ -1,0 +1,22 @@
+/// Reads and writes tagged unions: JSON objects whose tag key says which model they hold.
+public enum TaggedUnion {
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The tag of the object being decoded.
+    public static func tag(in decoder: any Decoder, key: String) throws -> String {
+        let container = try decoder.container(keyedBy: Key.self)
+        return try container.decode(String.self, forKey: Key(stringValue: key))
+    }
+
+    /// Encodes a variant's model and then its tag.
+    public static func encode(_ value: some Encodable, tag: String, key: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(tag, forKey: Key(stringValue: key))
+    }
+}

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -8,11 +8,23 @@ let package = Package(
         .library(name: "CourierRuntime", targets: ["CourierRuntime"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .executable(name: "courier", targets: ["courier"]),
+        .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
+        .plugin(name: "CourierCommandPlugin", targets: ["CourierCommandPlugin"]),
+        .library(name: "Archon", targets: ["Archon"]),
     ],
     targets: [
         .target(name: "CourierSchema"),
         .target(name: "CourierRuntime"),
-        .executableTarget(name: "courier", dependencies: ["CourierSchema"]),
+        .target(name: "CourierCodegen", dependencies: ["CourierSchema"]),
+        .executableTarget(name: "courier", dependencies: ["CourierSchema", "CourierCodegen"]),
+        .plugin(name: "CourierBuildPlugin", capability: .buildTool(), dependencies: ["courier"]),
+        .plugin(
+            name: "CourierCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-api", description: "Write Generated/<Target>/ from each target's schema"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated Swift files to Generated/<Target>/")]),
+            dependencies: ["courier"]),
+        .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema"]),
         .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime"], exclude: ["Fixtures"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),

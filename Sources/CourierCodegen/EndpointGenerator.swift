@@ -1,0 +1,252 @@
+import CourierSchema
+
+/// One group's endpoint methods, with their `…Pages` and `…Updates` companions.
+struct EndpointGenerator {
+    let api: API
+    let namespace: String
+
+    func write(_ group: Group, to writer: inout SwiftWriter) {
+        let protocolName = group.name + "API"
+        writer.docs(group.docs.isEmpty ? ["The \(group.name) endpoints."] : group.docs)
+        writer.docs(["", "`APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature."])
+        writer.line("public protocol \(protocolName): APIClientProtocol {}")
+        writer.line()
+        writer.line("extension APIClient: \(protocolName) {}")
+        writer.line("extension MockAPIClient: \(protocolName) {}")
+        writer.line()
+        writer.block("extension \(protocolName)") { writer in
+            for (index, endpoint) in group.endpoints.enumerated() {
+                if index > 0 { writer.line() }
+                writeMethod(endpoint, to: &writer)
+                if endpoint.hasPageSequence {
+                    writer.line()
+                    writePages(endpoint, to: &writer)
+                }
+                if endpoint.poll != nil {
+                    writer.line()
+                    writeUpdates(endpoint, to: &writer)
+                }
+            }
+        }
+    }
+
+    // MARK: - Parameters
+
+    private struct Argument {
+        let label: String
+        let declaration: String
+        let docs: [String]
+    }
+
+    /// Path parameters, then the body, then query and header parameters, in schema order.
+    private func arguments(_ endpoint: Endpoint, omittingCursor: Bool = false) -> [Argument] {
+        func argument(_ name: String, _ type: TypeRef, _ defaultValue: Literal?, _ docs: [String], _ deprecation: Deprecation?) -> Argument {
+            var declaration = "\(SwiftNames.identifier(name)): \(SwiftNames.type(type))"
+            if let defaultValue {
+                declaration += " = " + SwiftNames.literal(defaultValue, for: type)
+            } else if type.isOptional {
+                declaration += " = nil"
+            }
+            return Argument(label: name, declaration: declaration, docs: docs + SwiftNames.deprecationNote(deprecation).dropFirst())
+        }
+        var result = endpoint.parameters(.path).map { argument($0.name, $0.type, nil, $0.docs, $0.deprecation) }
+        switch endpoint.body {
+        case .json(let type): result.append(Argument(label: "body", declaration: "body: \(SwiftNames.type(type))", docs: ["The request body."]))
+        case .multipart(let fields), .form(let fields):
+            result += fields.map { argument($0.name, $0.type, $0.defaultValue, $0.docs, $0.deprecation) }
+        case nil: break
+        }
+        for parameter in endpoint.parameters where parameter.kind != .path {
+            if omittingCursor, parameter.kind == .query, parameter.name == "cursor" { continue }
+            result.append(argument(parameter.name, parameter.type, parameter.defaultValue, parameter.docs, parameter.deprecation))
+        }
+        return result
+    }
+
+    private func writeDocs(_ endpoint: Endpoint, summary: [String], arguments: [Argument], to writer: inout SwiftWriter) {
+        var docs = summary
+        let documented = arguments.filter { !$0.docs.isEmpty }
+        if !documented.isEmpty {
+            if !docs.isEmpty { docs.append("") }
+            docs += documented.map { "- Parameter \($0.label): " + $0.docs.joined(separator: " ") }
+        }
+        writer.docs(docs)
+        if let deprecation = endpoint.deprecation { writer.line(SwiftNames.deprecatedAttribute(deprecation)) }
+    }
+
+    // MARK: - The method
+
+    private func returnType(_ endpoint: Endpoint) -> (signature: String, call: String) {
+        switch endpoint.response {
+        case .none: return (" async throws", "send")
+        case .value(let type): return (" async throws -> \(SwiftNames.type(type))", "send")
+        case .data(let type): return (" async throws -> DataResponse<\(SwiftNames.type(type))>", "send")
+        case .page(let type): return (" async throws -> PaginatedResponse<\(SwiftNames.type(type))>", "send")
+        case .bytes: return (" async throws -> Data", "sendForBytes")
+        case .stream(let type): return (" -> AsyncThrowingStream<\(SwiftNames.type(type)), any Error>", "events")
+        }
+    }
+
+    private func writeMethod(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
+        let arguments = arguments(endpoint)
+        writeDocs(endpoint, summary: endpoint.docs, arguments: arguments, to: &writer)
+        let (signature, call) = returnType(endpoint)
+        let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
+        let isAsync = call != "events"
+        Layout.signature(&writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + signature) { writer in
+            if case .multipart(let fields) = endpoint.body {
+                writer.line("var form = MultipartFormData()")
+                for field in fields { writer.line(multipartAppend(field)) }
+            }
+            let requestArguments = self.requestArguments(endpoint)
+            let tryAwait = isAsync ? "try await " : ""
+            let oneLine = "\(tryAwait)\(call)(APIRequest(\(requestArguments.joined(separator: ", "))), options: options)"
+            if oneLine.count + 8 <= Layout.width {
+                writer.line(oneLine)
+            } else {
+                writer.line("let request = APIRequest(")
+                writer.indented { writer in
+                    for line in Layout.packed(requestArguments, indent: 12, closing: ")") { writer.line(line) }
+                }
+                writer.line("return \(tryAwait)\(call)(request, options: options)")
+            }
+        }
+    }
+
+    private func multipartAppend(_ field: Field) -> String {
+        let name = SwiftNames.string(field.wireName)
+        let value = SwiftNames.identifier(field.name)
+        switch field.type.unwrapped {
+        case .file: return "form.append(\(name), file: \(value))"
+        case .array(.file): return "form.append(\(name), files: \(value))"
+        case .array(let element) where Self.isTextValue(element):
+            return "for item in \(value)\(field.type.isOptional ? " ?? []" : "") { form.append(\(name), item) }"
+        case let type where Self.isTextValue(type): return "form.append(\(name), \(value))"
+        default: return "try form.append(\(name), json: \(value))"
+        }
+    }
+
+    private static func isTextValue(_ type: TypeRef) -> Bool {
+        switch type {
+        case .scalar(let scalar): return scalar != .bytes && scalar != .json
+        case .enumeration: return true
+        default: return false
+        }
+    }
+
+    /// The arguments of `APIRequest(…)`, in its parameter order, leaving out defaults.
+    private func requestArguments(_ endpoint: Endpoint) -> [String] {
+        var result = [".\(endpoint.method.rawValue.lowercased())", SwiftNames.pathLiteral(endpoint.path)]
+        result[0] = "method: " + result[0]
+        result[1] = "path: " + result[1]
+        let query = queryItems(endpoint.parameters(.query))
+        if !query.isEmpty { result.append("query: " + query) }
+        let headers = endpoint.parameters(.header).map { "\(SwiftNames.string($0.wireName)): \(SwiftNames.identifier($0.name))" }
+        let base = api.headers.isEmpty ? "HTTPHeaders()" : "\(namespace).headers"
+        if !headers.isEmpty {
+            result.append("headers: \(base).merging([\(headers.joined(separator: ", "))])")
+        } else if !api.headers.isEmpty {
+            result.append("headers: \(base)")
+        }
+        switch endpoint.body {
+        case .json: result.append("body: .json(body)")
+        case .multipart: result.append("body: .multipart(form)")
+        case .form(let fields):
+            let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none) })
+            result.append("body: .form(\(items))")
+        case nil: break
+        }
+        if !endpoint.requiresAuth { result.append("requiresAuth: false") }
+        if endpoint.isIdempotent != endpoint.method.isIdempotent { result.append("isIdempotent: \(endpoint.isIdempotent)") }
+        if let retries = endpoint.retries { result.append("maxRetries: \(retries)") }
+        if let timeout = endpoint.timeout { result.append("timeout: \(Self.number(timeout))") }
+        switch api.dateStyle {
+        case .iso8601: break
+        case .unixSeconds: result.append("dateStyle: .unixSeconds")
+        case .unixMillis: result.append("dateStyle: .unixMillis")
+        }
+        if case .stream = endpoint.response { result.append("accept: \"text/event-stream\"") }
+        return result
+    }
+
+    private func queryItems(_ parameters: [Parameter]) -> String {
+        queryItems(parameters.map { ($0.wireName, $0.name, $0.type, $0.valuePrefix) })
+    }
+
+    /// `[QueryItem(…), …]`, with arrays repeating their key.
+    private func queryItems(_ items: [(wire: String, name: String, type: TypeRef, prefix: String?)]) -> String {
+        var singles: [String] = []
+        var parts: [String] = []
+        for item in items {
+            let name = SwiftNames.string(item.wire)
+            let value = SwiftNames.identifier(item.name)
+            if case .array = item.type.unwrapped {
+                if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
+                singles = []
+                parts.append("QueryItem.repeated(\(name), \(value))")
+            } else {
+                let prefix = item.prefix.map { ", prefix: \(SwiftNames.string($0))" } ?? ""
+                singles.append("QueryItem(\(name), \(value)\(prefix))")
+            }
+        }
+        if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
+        return parts.joined(separator: " + ")
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    // MARK: - Companions
+
+    private func forwardingCall(_ endpoint: Endpoint, cursor: String?) -> String {
+        var labels = arguments(endpoint).map { argument -> String in
+            if let cursor, argument.label == "cursor", endpoint.parameters(.query).contains(where: { $0.name == "cursor" }) {
+                return "cursor: \(cursor)"
+            }
+            return "\(argument.label): \(SwiftNames.identifier(argument.label))"
+        }
+        labels.append("options: options")
+        return "self.\(SwiftNames.identifier(endpoint.name))(\(labels.joined(separator: ", ")))"
+    }
+
+    private func writePages(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
+        guard case .page(let element) = endpoint.response else { return }
+        let arguments = arguments(endpoint, omittingCursor: true)
+        writeDocs(endpoint, summary: ["Every page of `\(endpoint.name)`, following the cursor from the first page to the last."], arguments: arguments, to: &writer)
+        let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
+        let suffix = ") -> AsyncThrowingStream<[\(SwiftNames.type(element))], any Error>"
+        Layout.signature(&writer, prefix: "public func \(endpoint.name)Pages(", parameters: parameters, suffix: suffix) { writer in
+            writer.line("pages { cursor in try await \(forwardingCall(endpoint, cursor: "cursor")) }")
+        }
+    }
+
+    private func writeUpdates(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
+        guard let poll = endpoint.poll else { return }
+        let (stateType, accessor): (String, String)
+        switch endpoint.response {
+        case .data(let type): (stateType, accessor) = ("DataResponse<\(SwiftNames.type(type))>", "$0.data.")
+        case .value(let type): (stateType, accessor) = (SwiftNames.type(type), "$0.")
+        default: return
+        }
+        let arguments = arguments(endpoint)
+        let cases = poll.terminalCases.map { "." + SwiftNames.identifier($0) }.joined(separator: ", ")
+        let field = accessor + SwiftNames.identifier(poll.field)
+        writeDocs(
+            endpoint,
+            summary: ["Calls `\(endpoint.name)` every \(Self.number(poll.interval)) s and yields each state, until `\(poll.field)` is \(poll.terminalCases.joined(separator: ", "))."],
+            arguments: arguments, to: &writer)
+        let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
+        Layout.signature(
+            &writer, prefix: "public func \(endpoint.name)Updates(", parameters: parameters,
+            suffix: ") -> AsyncThrowingStream<\(stateType), any Error>"
+        ) { writer in
+            let terminal = poll.fieldIsOptional
+                ? "{ \(field).map { [\(cases)].contains($0) } ?? false }"
+                : "{ [\(cases)].contains(\(field)) }"
+            writer.line("poll(every: \(Self.number(poll.interval)), until: \(terminal)) {")
+            writer.indented { writer in writer.line("try await \(forwardingCall(endpoint, cursor: nil))") }
+            writer.line("}")
+        }
+    }
+}

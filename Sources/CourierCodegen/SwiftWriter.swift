@@ -1,0 +1,32 @@
+/// Writes Swift source line by line: one place decides indentation and doc comments.
+struct SwiftWriter {
+    private(set) var text = ""
+    private var indentation = 0
+
+    /// Appends one line at the current indentation (an empty line stays empty).
+    mutating func line(_ content: String = "") {
+        if !content.isEmpty { text += String(repeating: "    ", count: indentation) + content }
+        text += "\n"
+    }
+
+    /// Appends `///` doc comment lines.
+    mutating func docs(_ lines: [String]) {
+        for docLine in lines { line(docLine.isEmpty ? "///" : "/// " + docLine) }
+    }
+
+    /// Writes `opener {`, the body one level in, and `}`.
+    mutating func block(_ opener: String, _ body: (inout SwiftWriter) -> Void) {
+        line(opener + " {")
+        indentation += 1
+        body(&self)
+        indentation -= 1
+        line("}")
+    }
+
+    /// Writes the body one level in, without braces.
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        indentation += 1
+        body(&self)
+        indentation -= 1
+    }
+}

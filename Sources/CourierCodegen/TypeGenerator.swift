@@ -1,0 +1,252 @@
+import CourierSchema
+
+/// Models, enums and unions.
+struct TypeGenerator {
+    let api: API
+    /// Types that other generated declarations mention: deprecating them with an attribute
+    /// would make the generated code itself warn, so they get a doc note instead.
+    let referencedTypes: Set<String>
+
+    init(api: API) {
+        self.api = api
+        var referenced: Set<String> = []
+        func collect(_ type: TypeRef) {
+            switch type {
+            case .array(let inner), .dictionary(let inner), .optional(let inner): collect(inner)
+            case .model(let name), .enumeration(let name), .union(let name): referenced.insert(name)
+            case .scalar, .file: break
+            }
+        }
+        for model in api.models { model.fields.forEach { collect($0.type) } }
+        for union in api.unions { union.variants.forEach { referenced.insert($0.model) } }
+        for endpoint in api.endpoints {
+            endpoint.parameters.forEach { collect($0.type) }
+            switch endpoint.body {
+            case .json(let type): collect(type)
+            case .multipart(let fields), .form(let fields): fields.forEach { collect($0.type) }
+            case nil: break
+            }
+            switch endpoint.response {
+            case .value(let type), .data(let type), .page(let type), .stream(let type): collect(type)
+            case .none, .bytes: break
+            }
+        }
+        referencedTypes = referenced
+    }
+
+    private func typeHeader(_ writer: inout SwiftWriter, name: String, docs: [String], deprecation: Deprecation?) {
+        if let deprecation, !referencedTypes.contains(name) {
+            writer.docs(docs)
+            writer.line(SwiftNames.deprecatedAttribute(deprecation))
+        } else {
+            writer.docs(docs + SwiftNames.deprecationNote(deprecation))
+        }
+    }
+
+    // MARK: - Models
+
+    func write(_ model: Model, to writer: inout SwiftWriter) {
+        typeHeader(&writer, name: model.name, docs: model.docs, deprecation: model.deprecation)
+        writer.block("public struct \(model.name): Codable, Hashable, Sendable") { writer in
+            for field in model.fields { writeProperty(field, to: &writer) }
+            if !model.fields.isEmpty { writer.line() }
+            writeInitializer(model, to: &writer)
+            if needsCustomDecoding(model) {
+                writer.line()
+                writeDecoder(model, to: &writer)
+            }
+            if !model.fields.isEmpty {
+                writer.line()
+                writer.block("private enum CodingKeys: String, CodingKey") { writer in
+                    for field in model.fields {
+                        let name = storedName(field)
+                        writer.line(name == field.wireName ? "case \(name)" : "case \(name) = \(SwiftNames.string(field.wireName))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A deprecated field is stored privately behind a deprecated accessor, so that the
+    /// generated initialisers and coding keys do not use a deprecated declaration.
+    private func storedName(_ field: Field) -> String {
+        field.deprecation == nil ? SwiftNames.identifier(field.name) : "_" + field.name
+    }
+
+    private func writeProperty(_ field: Field, to writer: inout SwiftWriter) {
+        let type = SwiftNames.type(field.type)
+        let wrapper = field.isIndirect ? "@Indirect " : ""
+        if let deprecation = field.deprecation {
+            writer.line("\(wrapper)private var _\(field.name): \(type)")
+            writer.docs(field.docs)
+            writer.line(SwiftNames.deprecatedAttribute(deprecation))
+            writer.line("public var \(SwiftNames.identifier(field.name)): \(type) { get { _\(field.name) } set { _\(field.name) = newValue } }")
+        } else {
+            writer.docs(field.docs)
+            writer.line("\(wrapper)public var \(SwiftNames.identifier(field.name)): \(type)")
+        }
+    }
+
+    private func writeInitializer(_ model: Model, to writer: inout SwiftWriter) {
+        writer.line("/// Creates a value with every field; optional and defaulted fields may be left out.")
+        let parameters = model.fields.map { field -> String in
+            var parameter = "\(SwiftNames.identifier(field.name)): \(SwiftNames.type(field.type))"
+            if let value = field.defaultValue {
+                parameter += " = " + SwiftNames.literal(value, for: field.type)
+            } else if field.type.isOptional {
+                parameter += " = nil"
+            }
+            return parameter
+        }
+        Layout.signature(&writer, prefix: "public init(", parameters: parameters, suffix: ")") { writer in
+            for field in model.fields {
+                writer.line("self.\(storedName(field)) = \(SwiftNames.identifier(field.name))")
+            }
+        }
+    }
+
+    /// Synthesised decoding fails on an absent key; fields with defaults need their own.
+    private func needsCustomDecoding(_ model: Model) -> Bool {
+        model.fields.contains { $0.defaultValue != nil && $0.defaultValue != .null }
+    }
+
+    private func writeDecoder(_ model: Model, to writer: inout SwiftWriter) {
+        writer.block("public init(from decoder: any Decoder) throws") { writer in
+            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            for field in model.fields {
+                let key = "." + storedName(field)
+                let target = "self.\(storedName(field))"
+                let type = SwiftNames.type(field.type.unwrapped)
+                if let value = field.defaultValue, value != .null {
+                    writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key)) ?? \(SwiftNames.literal(value, for: field.type))")
+                } else if field.type.isOptional {
+                    writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key))")
+                } else {
+                    writer.line("\(target) = try container.decode(\(type).self, forKey: \(key))")
+                }
+            }
+        }
+    }
+
+    // MARK: - Enums
+
+    func write(_ enumType: EnumType, to writer: inout SwiftWriter) {
+        typeHeader(&writer, name: enumType.name, docs: enumType.docs, deprecation: enumType.deprecation)
+        if enumType.isFrozen {
+            writer.block("public enum \(enumType.name): String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible") { writer in
+                for enumCase in enumType.cases {
+                    writer.docs(enumCase.docs + SwiftNames.deprecationNote(enumCase.deprecation))
+                    let name = SwiftNames.identifier(enumCase.name)
+                    writer.line(enumCase.wireValue == enumCase.name ? "case \(name)" : "case \(name) = \(SwiftNames.string(enumCase.wireValue))")
+                }
+            }
+            return
+        }
+        writer.block("public enum \(enumType.name): StringEnum") { writer in
+            for enumCase in enumType.cases {
+                writer.docs(enumCase.docs + SwiftNames.deprecationNote(enumCase.deprecation))
+                writer.line("case \(SwiftNames.identifier(enumCase.name))")
+            }
+            writer.line("/// A value this version of the client does not know; it encodes back as it came.")
+            writer.line("case unknown(String)")
+            writer.line()
+            writer.line("/// The case for a wire value.")
+            writer.block("public init(rawValue: String)") { writer in
+                writer.block("switch rawValue") { writer in
+                    for enumCase in enumType.cases {
+                        writer.line("case \(SwiftNames.string(enumCase.wireValue)): self = .\(SwiftNames.identifier(enumCase.name))")
+                    }
+                    writer.line("default: self = .unknown(rawValue)")
+                }
+            }
+            writer.line()
+            writer.line("/// The wire value.")
+            writer.block("public var rawValue: String") { writer in
+                writer.block("switch self") { writer in
+                    for enumCase in enumType.cases {
+                        writer.line("case .\(SwiftNames.identifier(enumCase.name)): \(SwiftNames.string(enumCase.wireValue))")
+                    }
+                    writer.line("case .unknown(let value): value")
+                }
+            }
+        }
+    }
+
+    // MARK: - Unions
+
+    func write(_ union: Union, to writer: inout SwiftWriter) {
+        typeHeader(&writer, name: union.name, docs: union.docs, deprecation: union.deprecation)
+        let key = SwiftNames.string(union.tagKey)
+        let indirect = union.isRecursive ? "indirect " : ""
+        writer.block("public \(indirect)enum \(union.name): Codable, Hashable, Sendable") { writer in
+            for variant in union.variants {
+                writer.docs(variant.docs + SwiftNames.deprecationNote(variant.deprecation))
+                writer.line("case \(SwiftNames.identifier(variant.name))(\(variant.model))")
+            }
+            writer.line("/// A variant this version of the client does not know: its tag and its whole content.")
+            writer.line("case unknown(tag: String, JSONValue)")
+            writer.line()
+            writer.block("public init(from decoder: any Decoder) throws") { writer in
+                writer.block("switch try TaggedUnion.tag(in: decoder, key: \(key))") { writer in
+                    for variant in union.variants {
+                        writer.line("case \(SwiftNames.string(variant.tagValue)): self = .\(SwiftNames.identifier(variant.name))(try \(variant.model)(from: decoder))")
+                    }
+                    writer.line("case let tag: self = .unknown(tag: tag, try JSONValue(from: decoder))")
+                }
+            }
+            writer.line()
+            writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+                writer.block("switch self") { writer in
+                    for variant in union.variants {
+                        writer.line("case .\(SwiftNames.identifier(variant.name))(let value): try TaggedUnion.encode(value, tag: \(SwiftNames.string(variant.tagValue)), key: \(key), to: encoder)")
+                    }
+                    writer.line("case .unknown(_, let value): try value.encode(to: encoder)")
+                }
+            }
+        }
+    }
+}
+
+/// Line breaking of long signatures and argument lists.
+enum Layout {
+    static let width = 120
+
+    /// Comma-separated items packed into as few lines as fit in `width` at `indent`; the last
+    /// line ends with `closing`.
+    static func packed(_ items: [String], indent: Int, closing: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? closing : ",")
+            if current.isEmpty {
+                current = piece
+            } else if indent + current.count + 1 + piece.count <= width {
+                current += " " + piece
+            } else {
+                lines.append(current)
+                current = piece
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// `prefix` + parameters + `suffix` + ` {`: on one line when it fits, else one parameter per
+    /// line with `suffix` (which starts with the closing parenthesis) on a line of its own.
+    static func signature(
+        _ writer: inout SwiftWriter, prefix: String, parameters: [String], suffix: String, _ body: (inout SwiftWriter) -> Void
+    ) {
+        let oneLine = prefix + parameters.joined(separator: ", ") + suffix
+        if oneLine.count + 6 <= width {
+            writer.block(oneLine, body)
+            return
+        }
+        writer.line(prefix)
+        writer.indented { writer in
+            for (index, parameter) in parameters.enumerated() {
+                writer.line(parameter + (index == parameters.count - 1 ? "" : ","))
+            }
+        }
+        writer.block(suffix, body)
+    }
+}

@@ -1,0 +1,127 @@
+import CourierCodegen
+import CourierSchema
+import Foundation
+
+/// The commands; each returns the process's exit code.
+enum Commands {
+    /// Compiles a schema folder, printing its diagnostics; nil when it has errors or cannot be read.
+    static func compile(_ folder: String) -> SchemaCompilation? {
+        do {
+            let compilation = try SchemaCompiler.compile(folder: folder)
+            for diagnostic in compilation.diagnostics { Console.error(diagnostic.description) }
+            return compilation
+        } catch {
+            Console.error(error.description)
+            return nil
+        }
+    }
+
+    static func summary(_ compilation: SchemaCompilation) -> String {
+        let errors = compilation.diagnostics.filter { $0.severity == .error }.count
+        let warnings = compilation.diagnostics.count - errors
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+    }
+
+    static func lint(_ options: CommandOptions) -> Int32 {
+        guard let compilation = compile(options.folder) else { return 1 }
+        if let api = compilation.api {
+            print("\(options.folder): api \(api.name): \(api.models.count) models, \(api.enums.count) enums, \(api.unions.count) unions, \(api.endpoints.count) endpoints in \(api.groups.count) groups; \(summary(compilation))")
+        } else {
+            print("\(options.folder): \(summary(compilation))")
+        }
+        return compilation.hasErrors ? 1 : 0
+    }
+
+    static func dump(_ options: CommandOptions) -> Int32 {
+        guard let compilation = compile(options.folder) else { return 1 }
+        guard let api = compilation.api else {
+            Console.error("\(options.folder): \(summary(compilation)); nothing to dump")
+            return 1
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(api) else {
+            Console.error("error: could not encode the API")
+            return 1
+        }
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        return 0
+    }
+
+    /// The files to generate, or nil after reporting schema errors.
+    private static func generatedFiles(_ folder: String) -> [GeneratedFile]? {
+        guard let compilation = compile(folder), let api = compilation.api else {
+            Console.error("\(folder): the schema has errors; nothing was generated")
+            return nil
+        }
+        return CodeGenerator.generate(api)
+    }
+
+    static func generate(_ options: CommandOptions) throws -> Int32 {
+        let output = try options.requireOutput("generate")
+        guard var files = generatedFiles(options.folder) else { return 1 }
+        if let expected = options.expectedFiles {
+            guard let checked = matchExpected(files, expected: expected, folder: options.folder) else { return 1 }
+            files = checked
+        }
+        let folder = OutputFolder(path: output)
+        let plan = OutputPlan(generated: files, existing: try folder.swiftFiles())
+        try folder.apply(plan)
+        print("\(output): \(plan.writes.count) written, \(plan.unchanged.count) unchanged, \(plan.removals.count) removed")
+        return 0
+    }
+
+    /// A build plugin must name its outputs before the generator runs, reading group names off
+    /// the schema's lines. A file it expects that is not made is written empty of declarations;
+    /// a file it does not expect fails the build with what to change.
+    private static func matchExpected(_ files: [GeneratedFile], expected: [String], folder: String) -> [GeneratedFile]? {
+        let unexpected = files.map(\.name).filter { !expected.contains($0) }
+        guard unexpected.isEmpty else {
+            Console.error(
+                "\(folder): error: the build plugin did not expect \(unexpected.joined(separator: ", ")); start each 'group Name {' and the 'api Name {' declaration on a line of its own")
+            return nil
+        }
+        let missing = expected.filter { name in !files.contains { $0.name == name } }
+        return files + missing.map { GeneratedFile(name: $0, contents: "\(CodeGenerator.marker): nothing is declared for this file.\n") }
+    }
+
+    static func check(_ options: CommandOptions) throws -> Int32 {
+        let output = try options.requireOutput("check")
+        guard let files = generatedFiles(options.folder) else { return 1 }
+        let existing = try OutputFolder(path: output).swiftFiles()
+        let plan = OutputPlan(generated: files, existing: existing)
+        if plan.isUpToDate {
+            print("\(output) is up to date with \(options.folder)")
+            return 0
+        }
+        print(plan.diff(existing: existing, folder: output), terminator: "")
+        Console.error("\(output) is not what the generator makes from \(options.folder); run: courier generate \(options.folder) --output \(output)")
+        return 1
+    }
+}
+
+/// The output folder on disk.
+struct OutputFolder {
+    let path: String
+
+    /// The `.swift` files directly in the folder, by name; empty when the folder does not exist.
+    func swiftFiles() throws -> [String: String] {
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) where name.hasSuffix(".swift") {
+            files[name] = try String(contentsOfFile: path + "/" + name, encoding: .utf8)
+        }
+        return files
+    }
+
+    func apply(_ plan: OutputPlan) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for file in plan.writes {
+            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path + "/" + file.name), options: .atomic)
+        }
+        for name in plan.removals {
+            try FileManager.default.removeItem(atPath: path + "/" + name)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Writing to standard error.
+enum Console {
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// A mistake in how the command was called.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The arguments after the command: one schema folder and `--output <dir>`.
+struct CommandOptions {
+    var folder: String
+    var output: String?
+    /// `--expect name…`: the files a build plugin declared as outputs (the rest of the line).
+    var expectedFiles: [String]?
+
+    static func parse(_ arguments: [String]) throws -> CommandOptions {
+        var folder: String?
+        var output: String?
+        var expectedFiles: [String]?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--expect" {
+                expectedFiles = Array(arguments[(index + 1)...])
+                break
+            } else if argument == "--output" {
+                guard index + 1 < arguments.count else { throw UsageError("--output needs a folder") }
+                output = arguments[index + 1]
+                index += 2
+            } else if argument.hasPrefix("-") {
+                throw UsageError("unknown option '\(argument)'")
+            } else if folder == nil {
+                folder = argument
+                index += 1
+            } else {
+                throw UsageError("one schema folder only, but also got '\(argument)'")
+            }
+        }
+        guard let folder else { throw UsageError("missing the schema folder") }
+        return CommandOptions(folder: folder, output: output, expectedFiles: expectedFiles)
+    }
+
+    func requireOutput(_ command: String) throws -> String {
+        guard let output else { throw UsageError("'\(command)' needs --output <dir>") }
+        return output
+    }
+}

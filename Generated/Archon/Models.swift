@@ -207,18 +207,18 @@ public enum IdentityProvider: StringEnum {
     /// The case for a wire value.
     public init(rawValue: String) {
         switch rawValue {
-            case "apple": self = .apple
-            case "google": self = .google
-            default: self = .unknown(rawValue)
+        case "apple": self = .apple
+        case "google": self = .google
+        default: self = .unknown(rawValue)
         }
     }
 
     /// The wire value.
     public var rawValue: String {
         switch self {
-            case .apple: "apple"
-            case .google: "google"
-            case .unknown(let value): value
+        case .apple: "apple"
+        case .google: "google"
+        case .unknown(let value): value
         }
     }
 }
@@ -275,20 +275,20 @@ public enum SignOutScope: StringEnum {
     /// The case for a wire value.
     public init(rawValue: String) {
         switch rawValue {
-            case "global": self = .global
-            case "local": self = .local
-            case "others": self = .others
-            default: self = .unknown(rawValue)
+        case "global": self = .global
+        case "local": self = .local
+        case "others": self = .others
+        default: self = .unknown(rawValue)
         }
     }
 
     /// The wire value.
     public var rawValue: String {
         switch self {
-            case .global: "global"
-            case .local: "local"
-            case .others: "others"
-            case .unknown(let value): value
+        case .global: "global"
+        case .local: "local"
+        case .others: "others"
+        case .unknown(let value): value
         }
     }
 }
@@ -408,23 +408,23 @@ public enum ChatEvent: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.tag(in: decoder, key: "type") {
-            case "delta": self = .delta(try ChatDelta(from: decoder))
-            case "task_update": self = .taskUpdate(try ChatTaskUpdate(from: decoder))
-            case "task_event": self = .taskEvent(try ChatTaskEvent(from: decoder))
-            case "done": self = .done(try ChatDone(from: decoder))
-            case "error": self = .failure(try ChatFailure(from: decoder))
-            case let tag: self = .unknown(tag: tag, try JSONValue(from: decoder))
+        case "delta": self = .delta(try ChatDelta(from: decoder))
+        case "task_update": self = .taskUpdate(try ChatTaskUpdate(from: decoder))
+        case "task_event": self = .taskEvent(try ChatTaskEvent(from: decoder))
+        case "done": self = .done(try ChatDone(from: decoder))
+        case "error": self = .failure(try ChatFailure(from: decoder))
+        case let tag: self = .unknown(tag: tag, try JSONValue(from: decoder))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-            case .delta(let value): try TaggedUnion.encode(value, tag: "delta", key: "type", to: encoder)
-            case .taskUpdate(let value): try TaggedUnion.encode(value, tag: "task_update", key: "type", to: encoder)
-            case .taskEvent(let value): try TaggedUnion.encode(value, tag: "task_event", key: "type", to: encoder)
-            case .done(let value): try TaggedUnion.encode(value, tag: "done", key: "type", to: encoder)
-            case .failure(let value): try TaggedUnion.encode(value, tag: "error", key: "type", to: encoder)
-            case .unknown(_, let value): try value.encode(to: encoder)
+        case .delta(let value): try TaggedUnion.encode(value, tag: "delta", key: "type", to: encoder)
+        case .taskUpdate(let value): try TaggedUnion.encode(value, tag: "task_update", key: "type", to: encoder)
+        case .taskEvent(let value): try TaggedUnion.encode(value, tag: "task_event", key: "type", to: encoder)
+        case .done(let value): try TaggedUnion.encode(value, tag: "done", key: "type", to: encoder)
+        case .failure(let value): try TaggedUnion.encode(value, tag: "error", key: "type", to: encoder)
+        case .unknown(_, let value): try value.encode(to: encoder)
         }
     }
 }
@@ -591,24 +591,24 @@ public enum TaskStatus: StringEnum {
     /// The case for a wire value.
     public init(rawValue: String) {
         switch rawValue {
-            case "created": self = .created
-            case "running": self = .running
-            case "completed": self = .completed
-            case "failed": self = .failed
-            case "cancelled": self = .cancelled
-            default: self = .unknown(rawValue)
+        case "created": self = .created
+        case "running": self = .running
+        case "completed": self = .completed
+        case "failed": self = .failed
+        case "cancelled": self = .cancelled
+        default: self = .unknown(rawValue)
         }
     }
 
     /// The wire value.
     public var rawValue: String {
         switch self {
-            case .created: "created"
-            case .running: "running"
-            case .completed: "completed"
-            case .failed: "failed"
-            case .cancelled: "cancelled"
-            case .unknown(let value): value
+        case .created: "created"
+        case .running: "running"
+        case .completed: "completed"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        case .unknown(let value): value
         }
     }
 }
@@ -633,26 +633,26 @@ public enum EventType: StringEnum {
     /// The case for a wire value.
     public init(rawValue: String) {
         switch rawValue {
-            case "step_started": self = .stepStarted
-            case "step_completed": self = .stepCompleted
-            case "file_created": self = .fileCreated
-            case "file_modified": self = .fileModified
-            case "error": self = .error
-            case "info": self = .info
-            default: self = .unknown(rawValue)
+        case "step_started": self = .stepStarted
+        case "step_completed": self = .stepCompleted
+        case "file_created": self = .fileCreated
+        case "file_modified": self = .fileModified
+        case "error": self = .error
+        case "info": self = .info
+        default: self = .unknown(rawValue)
         }
     }
 
     /// The wire value.
     public var rawValue: String {
         switch self {
-            case .stepStarted: "step_started"
-            case .stepCompleted: "step_completed"
-            case .fileCreated: "file_created"
-            case .fileModified: "file_modified"
-            case .error: "error"
-            case .info: "info"
-            case .unknown(let value): value
+        case .stepStarted: "step_started"
+        case .stepCompleted: "step_completed"
+        case .fileCreated: "file_created"
+        case .fileModified: "file_modified"
+        case .error: "error"
+        case .info: "info"
+        case .unknown(let value): value
         }
     }
 }
@@ -715,22 +715,22 @@ public enum StepStatus: StringEnum {
     /// The case for a wire value.
     public init(rawValue: String) {
         switch rawValue {
-            case "pending": self = .pending
-            case "running": self = .running
-            case "completed": self = .completed
-            case "failed": self = .failed
-            default: self = .unknown(rawValue)
+        case "pending": self = .pending
+        case "running": self = .running
+        case "completed": self = .completed
+        case "failed": self = .failed
+        default: self = .unknown(rawValue)
         }
     }
 
     /// The wire value.
     public var rawValue: String {
         switch self {
-            case .pending: "pending"
-            case .running: "running"
-            case .completed: "completed"
-            case .failed: "failed"
-            case .unknown(let value): value
+        case .pending: "pending"
+        case .running: "running"
+        case .completed: "completed"
+        case .failed: "failed"
+        case .unknown(let value): value
         }
     }
 }

@@ -41,7 +41,7 @@ struct EndpointGenerator {
     /// Path parameters, then the body, then query and header parameters, in schema order.
     private func arguments(_ endpoint: Endpoint, omittingCursor: Bool = false) -> [Argument] {
         func argument(_ name: String, _ type: TypeRef, _ defaultValue: Literal?, _ docs: [String], _ deprecation: Deprecation?) -> Argument {
-            var declaration = "\(SwiftNames.identifier(name)): \(SwiftNames.type(type))"
+            var declaration = "\(SwiftNames.parameter(name)): \(SwiftNames.type(type))"
             if let defaultValue {
                 declaration += " = " + SwiftNames.literal(defaultValue, for: type)
             } else if type.isOptional {
@@ -115,7 +115,7 @@ struct EndpointGenerator {
 
     private func multipartAppend(_ field: Field) -> String {
         let name = SwiftNames.string(field.wireName)
-        let value = SwiftNames.identifier(field.name)
+        let value = SwiftNames.argument(field.name)
         switch field.type.unwrapped {
         case .file: return "form.append(\(name), file: \(value))"
         case .array(.file): return "form.append(\(name), files: \(value))"
@@ -141,7 +141,7 @@ struct EndpointGenerator {
         result[1] = "path: " + result[1]
         let query = queryItems(endpoint.parameters(.query))
         if !query.isEmpty { result.append("query: " + query) }
-        let headers = endpoint.parameters(.header).map { "\(SwiftNames.string($0.wireName)): \(SwiftNames.identifier($0.name))" }
+        let headers = endpoint.parameters(.header).map { "\(SwiftNames.string($0.wireName)): \(SwiftNames.argument($0.name))" }
         let base = api.headers.isEmpty ? "HTTPHeaders()" : "\(namespace).headers"
         if !headers.isEmpty {
             result.append("headers: \(base).merging([\(headers.joined(separator: ", "))])")
@@ -179,7 +179,7 @@ struct EndpointGenerator {
         var parts: [String] = []
         for item in items {
             let name = SwiftNames.string(item.wire)
-            let value = SwiftNames.identifier(item.name)
+            let value = SwiftNames.argument(item.name)
             if case .array = item.type.unwrapped {
                 if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
                 singles = []
@@ -204,7 +204,7 @@ struct EndpointGenerator {
             if let cursor, argument.label == "cursor", endpoint.parameters(.query).contains(where: { $0.name == "cursor" }) {
                 return "cursor: \(cursor)"
             }
-            return "\(argument.label): \(SwiftNames.identifier(argument.label))"
+            return "\(argument.label): \(SwiftNames.argument(argument.label))"
         }
         labels.append("options: options")
         return "self.\(SwiftNames.identifier(endpoint.name))(\(labels.joined(separator: ", ")))"

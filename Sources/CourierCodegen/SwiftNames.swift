@@ -17,6 +17,17 @@ enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// A parameter declaration's name part: a parameter named `self` would shadow `self` in
+    /// the body, so it keeps `self` as its label and gets another name inside.
+    static func parameter(_ name: String) -> String {
+        name == "self" ? "`self` selfValue" : identifier(name)
+    }
+
+    /// How the body refers to a parameter declared with `parameter(_:)`.
+    static func argument(_ name: String) -> String {
+        name == "self" ? "selfValue" : identifier(name)
+    }
+
     /// The Swift spelling of a type.
     static func type(_ type: TypeRef) -> String {
         switch type {
@@ -86,7 +97,7 @@ enum SwiftNames {
         for part in path.parts {
             switch part {
             case .literal(let text): body += String(string(text).dropFirst().dropLast())
-            case .parameter(let name): body += "\\(path: \(identifier(name)))"
+            case .parameter(let name): body += "\\(path: \(argument(name)))"
             }
         }
         if !path.fixedQuery.isEmpty {

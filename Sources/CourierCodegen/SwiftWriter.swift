@@ -23,6 +23,13 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// Writes `switch subject {`, the cases level with the `switch` as Swift style has it, and `}`.
+    mutating func switchBlock(_ subject: String, _ cases: (inout SwiftWriter) -> Void) {
+        line("switch \(subject) {")
+        cases(&self)
+        line("}")
+    }
+
     /// Writes the body one level in, without braces.
     mutating func indented(_ body: (inout SwiftWriter) -> Void) {
         indentation += 1

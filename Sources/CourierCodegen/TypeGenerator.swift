@@ -60,7 +60,8 @@ struct TypeGenerator {
                 writer.block("private enum CodingKeys: String, CodingKey") { writer in
                     for field in model.fields {
                         let name = storedName(field)
-                        writer.line(name == field.wireName ? "case \(name)" : "case \(name) = \(SwiftNames.string(field.wireName))")
+                        let isWireName = field.deprecation == nil && field.name == field.wireName
+                        writer.line(isWireName ? "case \(name)" : "case \(name) = \(SwiftNames.string(field.wireName))")
                     }
                 }
             }
@@ -90,7 +91,7 @@ struct TypeGenerator {
     private func writeInitializer(_ model: Model, to writer: inout SwiftWriter) {
         writer.line("/// Creates a value with every field; optional and defaulted fields may be left out.")
         let parameters = model.fields.map { field -> String in
-            var parameter = "\(SwiftNames.identifier(field.name)): \(SwiftNames.type(field.type))"
+            var parameter = "\(SwiftNames.parameter(field.name)): \(SwiftNames.type(field.type))"
             if let value = field.defaultValue {
                 parameter += " = " + SwiftNames.literal(value, for: field.type)
             } else if field.type.isOptional {
@@ -100,7 +101,7 @@ struct TypeGenerator {
         }
         Layout.signature(&writer, prefix: "public init(", parameters: parameters, suffix: ")") { writer in
             for field in model.fields {
-                writer.line("self.\(storedName(field)) = \(SwiftNames.identifier(field.name))")
+                writer.line("self.\(storedName(field)) = \(SwiftNames.argument(field.name))")
             }
         }
     }
@@ -152,7 +153,7 @@ struct TypeGenerator {
             writer.line()
             writer.line("/// The case for a wire value.")
             writer.block("public init(rawValue: String)") { writer in
-                writer.block("switch rawValue") { writer in
+                writer.switchBlock("rawValue") { writer in
                     for enumCase in enumType.cases {
                         writer.line("case \(SwiftNames.string(enumCase.wireValue)): self = .\(SwiftNames.identifier(enumCase.name))")
                     }
@@ -162,7 +163,7 @@ struct TypeGenerator {
             writer.line()
             writer.line("/// The wire value.")
             writer.block("public var rawValue: String") { writer in
-                writer.block("switch self") { writer in
+                writer.switchBlock("self") { writer in
                     for enumCase in enumType.cases {
                         writer.line("case .\(SwiftNames.identifier(enumCase.name)): \(SwiftNames.string(enumCase.wireValue))")
                     }
@@ -187,7 +188,7 @@ struct TypeGenerator {
             writer.line("case unknown(tag: String, JSONValue)")
             writer.line()
             writer.block("public init(from decoder: any Decoder) throws") { writer in
-                writer.block("switch try TaggedUnion.tag(in: decoder, key: \(key))") { writer in
+                writer.switchBlock("try TaggedUnion.tag(in: decoder, key: \(key))") { writer in
                     for variant in union.variants {
                         writer.line("case \(SwiftNames.string(variant.tagValue)): self = .\(SwiftNames.identifier(variant.name))(try \(variant.model)(from: decoder))")
                     }
@@ -196,7 +197,7 @@ struct TypeGenerator {
             }
             writer.line()
             writer.block("public func encode(to encoder: any Encoder) throws") { writer in
-                writer.block("switch self") { writer in
+                writer.switchBlock("self") { writer in
                     for variant in union.variants {
                         writer.line("case .\(SwiftNames.identifier(variant.name))(let value): try TaggedUnion.encode(value, tag: \(SwiftNames.string(variant.tagValue)), key: \(key), to: encoder)")
                     }

@@ -270,6 +270,7 @@ private let endpointCases: [DiagnosticCase] = [
     .init(name: "same route", source: "group G {\n  a: GET /x/{id} { path id: UUID }\n  1️⃣b: GET /x/{key} { path key: UUID }\n}" + api,
           message: "endpoints 'a' and 'b' have the same method and path: GET /x/{key}"),
     .init(name: "duplicate group", source: "group G {}\ngroup 1️⃣G {}" + api, message: "duplicate group 'G'"),
+    .init(name: "group named like the API", source: "group 1️⃣T {}" + api, message: "group 'T' has the API's name; both would generate 'TAPI'"),
 ]
 
 private let pollCases: [DiagnosticCase] = [

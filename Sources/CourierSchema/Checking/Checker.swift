@@ -73,6 +73,13 @@ final class Checker {
             }
         }
         checkUnionVariantKeys(unions)
+        if let api {
+            for group in groups where group.name == api.name.text {
+                log.error(
+                    group.location, "group '\(group.name)' has the API's name; both would generate '\(group.name)API'",
+                    hint: "rename the group after its feature, such as '\(group.name)Core'")
+            }
+        }
         checkEndpointNames(groups)
         checkRoutes(groups)
         RecursionRule.apply(models: &models, unions: &unions, log: &log)

@@ -1,0 +1,125 @@
+import CourierCodegen
+import CourierSchema
+import Testing
+
+/// One focused snapshot per construct; `Snapshots/` holds the reviewed output.
+@Suite("Snapshots per construct")
+struct SnapshotTests {
+    @Test func model() throws {
+        let api = try api(
+            """
+            api T {}
+            /// A task.
+            model ArchonTask {
+              /// The id.
+              id: UUID
+              projectId: Int64
+              ownerURL: URL?
+              tags: [String]
+            }
+            """)
+        try assertSnapshot(try file("Models.swift", of: api), named: "model")
+    }
+
+    @Test func modelWithDefaultsAndDeprecatedField() throws {
+        let api = try api(
+            """
+            api T {}
+            enum Status { running, done }
+            model Options {
+              status: Status = running
+              events: [String] = []
+              retries: Int = 3
+              note: String? = "hi"
+              title: String @deprecated("use name")
+              default: Bool?
+            }
+            """)
+        try assertSnapshot(try file("Models.swift", of: api), named: "model-defaults")
+    }
+
+    @Test func enums() throws {
+        let api = try api(
+            """
+            api T {}
+            /// Where a task is.
+            enum TaskStatus {
+              /// Queued.
+              created
+              stepStarted = "step_started"
+              default
+            }
+            @frozen enum Direction { up, down = "DOWN" }
+            """)
+        try assertSnapshot(try file("Models.swift", of: api), named: "enums")
+    }
+
+    @Test func unionAndRecursion() throws {
+        let api = try api(
+            """
+            api T {}
+            model Leaf { value: Int }
+            model Branch { tree: Tree, parent: Branch? }
+            /// A tree.
+            union Tree tag "kind" {
+              leaf: Leaf
+              branch = "node": Branch
+            }
+            """)
+        try assertSnapshot(try file("Models.swift", of: api), named: "union-recursion")
+    }
+
+    @Test func endpoints() throws {
+        let api = try api(
+            """
+            api T {
+              header "X-Client" = "t"
+              apikey header "apikey"
+            }
+            enum TaskStatus { running, done }
+            model Task2 { id: UUID, status: TaskStatus }
+            model Post { id: Int }
+            model Event { id: Int }
+            /// Tasks.
+            group Tasks {
+              /// Lists tasks.
+              list: GET /tasks {
+                /// The project.
+                query projectId: UUID @wire("project_id") @prefix("eq.")
+                query tags: [String]?
+                header trace: String? @wire("X-Trace")
+                returns [Task2]
+              }
+              get: GET /tasks/{id} @poll(every: 2s, until: status in [done]) {
+                path id: UUID
+                returns Task2
+              }
+              cancel: POST /tasks/{id}/cancel @public @retries(0) @timeout(15s) @deprecated("no longer") {
+                path id: UUID
+              }
+              feed: GET /feed {
+                query cursor: String?
+                query limit: Int = 20
+                returns Page<Post>
+              }
+              upload: POST /upload @idempotent {
+                body multipart { file: File, caption: String? }
+                returns Data<Post>
+              }
+              login: POST /token?grant_type=password {
+                body form { userName: String }
+              }
+              events: POST /events {
+                body Post
+                returns stream Event
+              }
+              pdf: GET /statements/{month}.pdf {
+                path month: String
+                returns Bytes
+              }
+            }
+            """)
+        try assertSnapshot(try file("APIClient+Tasks.swift", of: api), named: "endpoints")
+        try assertSnapshot(try file("TAPI.swift", of: api), named: "module")
+    }
+}

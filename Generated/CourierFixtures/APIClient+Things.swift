@@ -82,7 +82,6 @@ extension ThingsAPI {
     }
 
     /// A page of nodes.
-    @available(*, deprecated, message: "use nodesV2")
     public func nodes(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Node> {
         let request = APIRequest(
             method: .get, path: "/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
@@ -91,9 +90,26 @@ extension ThingsAPI {
     }
 
     /// Every page of `nodes`, following the cursor from the first page to the last.
-    @available(*, deprecated, message: "use nodesV2")
     public func nodesPages(options: RequestOptions? = nil) -> AsyncThrowingStream<[Node], any Error> {
         pages { cursor in try await self.nodes(cursor: cursor, options: options) }
+    }
+
+    /// The old page of nodes: deprecated, with a deprecated page sequence.
+    @available(*, deprecated, message: "use nodes")
+    public func legacyNodes(
+        cursor: String? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> PaginatedResponse<Node> {
+        let request = APIRequest(
+            method: .get, path: "/legacy/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Every page of `legacyNodes`, following the cursor from the first page to the last.
+    @available(*, deprecated, message: "use nodes")
+    public func legacyNodesPages(options: RequestOptions? = nil) -> AsyncThrowingStream<[Node], any Error> {
+        pages { cursor in try await self.legacyNodes(cursor: cursor, options: options) }
     }
 
     /// A job.

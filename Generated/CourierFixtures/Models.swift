@@ -179,7 +179,7 @@ public struct Everything: Codable, Hashable, Sendable {
         id: UUID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!,
         link: URL? = nil,
         blob: Data? = nil,
-        raw: JSONValue = nil,
+        raw: JSONValue = .null,
         map: [String: [Int]] = [:],
         direction: Direction = .up,
         mood: Mood? = nil,
@@ -220,7 +220,7 @@ public struct Everything: Codable, Hashable, Sendable {
         self.id = try container.decodeIfPresent(UUID.self, forKey: .id) ?? UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
         self.link = try container.decodeIfPresent(URL.self, forKey: .link)
         self.blob = try container.decodeIfPresent(Data.self, forKey: .blob)
-        self.raw = try container.decode(JSONValue.self, forKey: .raw)
+        self.raw = try container.decodeIfPresent(JSONValue.self, forKey: .raw) ?? .null
         self.map = try container.decodeIfPresent([String: [Int]].self, forKey: .map) ?? [:]
         self.direction = try container.decodeIfPresent(Direction.self, forKey: .direction) ?? .up
         self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood)

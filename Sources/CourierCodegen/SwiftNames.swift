@@ -59,7 +59,7 @@ enum SwiftNames {
             let text = String(value)
             return text.contains(".") || text.contains("e") ? text : text + ".0"
         case .bool(let value): return value ? "true" : "false"
-        case .null: return "nil"
+        case .null: return type == .scalar(.json) ? ".null" : "nil"
         case .enumCase(let name): return "." + identifier(name)
         case .array(let items):
             let element: TypeRef

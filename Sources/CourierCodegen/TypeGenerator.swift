@@ -106,9 +106,15 @@ struct TypeGenerator {
         }
     }
 
-    /// Synthesised decoding fails on an absent key; fields with defaults need their own.
+    /// Synthesised decoding fails on an absent key; fields with defaults need their own (an
+    /// optional defaulting to nil is what synthesis does anyway).
     private func needsCustomDecoding(_ model: Model) -> Bool {
-        model.fields.contains { $0.defaultValue != nil && $0.defaultValue != .null }
+        model.fields.contains(where: hasDecodingDefault)
+    }
+
+    private func hasDecodingDefault(_ field: Field) -> Bool {
+        guard let value = field.defaultValue else { return false }
+        return !(value == .null && field.type.isOptional)
     }
 
     private func writeDecoder(_ model: Model, to writer: inout SwiftWriter) {
@@ -118,7 +124,7 @@ struct TypeGenerator {
                 let key = "." + storedName(field)
                 let target = "self.\(storedName(field))"
                 let type = SwiftNames.type(field.type.unwrapped)
-                if let value = field.defaultValue, value != .null {
+                if let value = field.defaultValue, hasDecodingDefault(field) {
                     writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key)) ?? \(SwiftNames.literal(value, for: field.type))")
                 } else if field.type.isOptional {
                     writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key))")

@@ -5,9 +5,9 @@ import Testing
 
 @Suite("Golden: Generated/ is exactly what the generator makes")
 struct GoldenTests {
-    @Test(arguments: ["Archon"])
-    func committedOutputMatchesTheGenerator(_ module: String) throws {
-        let schema = repositoryRoot.appendingPathComponent("Schema/\(module)").path
+    @Test(arguments: [("Archon", "Schema/Archon"), ("CourierFixtures", "Tests/CourierFixtures")])
+    func committedOutputMatchesTheGenerator(_ module: String, _ schemaFolder: String) throws {
+        let schema = repositoryRoot.appendingPathComponent(schemaFolder).path
         let api = try #require(try SchemaCompiler.compile(folder: schema).api)
         let folder = repositoryRoot.appendingPathComponent("Generated/\(module)")
         var committed: [String: String] = [:]

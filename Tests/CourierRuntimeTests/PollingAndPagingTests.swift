@@ -89,8 +89,8 @@ struct PollingAndPagingTests {
 struct MockAPIClientTests {
     @Test func cannedResponsesPerMethodAndPathAndARecordOfRequests() async throws {
         let mock = MockAPIClient()
-        try mock.stub(.get, "/rest/v1/tasks/1", json: Item(id: 1))
-        try mock.stub(.post, "/auth/v1/token", json: Item(id: 2))
+        mock.stub(.get, "/rest/v1/tasks/1", json: Item(id: 1))
+        mock.stub(.post, "/auth/v1/token", json: Item(id: 2))
         let first: Item = try await mock.send(APIRequest(method: .get, path: "/rest/v1/tasks/1"))
         let token: Item = try await mock.send(APIRequest(method: .post, path: "/auth/v1/token?grant_type=password"))
         #expect(first == Item(id: 1))
@@ -100,8 +100,8 @@ struct MockAPIClientTests {
 
     @Test func repliesAreUsedInOrderAndTheLastRepeats() async throws {
         let mock = MockAPIClient()
-        try mock.stub(.get, "/x", json: Item(id: 1))
-        try mock.stub(.get, "/x", json: Item(id: 2))
+        mock.stub(.get, "/x", json: Item(id: 1))
+        mock.stub(.get, "/x", json: Item(id: 2))
         var ids: [Int] = []
         for _ in 0..<3 {
             let item: Item = try await mock.send(APIRequest(method: .get, path: "/x"))
@@ -113,7 +113,7 @@ struct MockAPIClientTests {
     @Test func errorsAndErrorStatusesAreThrownAsTheRealClientWould() async throws {
         let mock = MockAPIClient()
         mock.stub(.get, "/gone", error: .notFound())
-        try mock.stub(.post, "/form", status: 422, json: ["message": "title is required"])
+        mock.stub(.post, "/form", status: 422, json: ["message": "title is required"])
         let gone = await apiError { try await mock.send(APIRequest(method: .get, path: "/gone")) }
         guard case .notFound? = gone else { Issue.record("got \(String(describing: gone))"); return }
         let invalid = await apiError { try await mock.send(APIRequest(method: .post, path: "/form")) }
@@ -130,13 +130,13 @@ struct MockAPIClientTests {
 
     @Test func streamsAndPollingWorkWithoutANetwork() async throws {
         let mock = MockAPIClient(clock: RecordingClock())
-        try mock.stubEvents(.post, "/functions/v1/chat", [Item(id: 1), Item(id: 2)])
+        mock.stubEvents(.post, "/functions/v1/chat", [Item(id: 1), Item(id: 2)])
         var items: [Item] = []
         for try await item in mock.events(APIRequest(method: .post, path: "/functions/v1/chat"), as: Item.self) { items.append(item) }
         #expect(items == [Item(id: 1), Item(id: 2)])
 
-        try mock.stub(.get, "/tasks/1", json: TaskState(status: "running"))
-        try mock.stub(.get, "/tasks/1", json: TaskState(status: "completed"))
+        mock.stub(.get, "/tasks/1", json: TaskState(status: "running"))
+        mock.stub(.get, "/tasks/1", json: TaskState(status: "completed"))
         var states: [String] = []
         for try await state in mock.poll(until: { $0.status == "completed" }, { try await mock.send(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self) }) {
             states.append(state.status)

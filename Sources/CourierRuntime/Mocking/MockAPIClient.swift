@@ -12,6 +12,10 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
         case error(APIError)
         /// A streamed 200 response whose body arrives in these chunks.
         case chunks([Data])
+        /// A value encoded as JSON when a request asks for it, with the request's date style.
+        case json(any Encodable & Sendable, status: Int)
+        /// Values sent as server-sent events, each encoded when a request asks for them.
+        case events([any Encodable & Sendable])
     }
 
     private let lock = NSLock()
@@ -42,10 +46,10 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
         lock.withLock { replies[Self.key(method, path), default: []].append(reply) }
     }
 
-    /// Queues a JSON value as a 200 response (or another status).
-    public func stub(_ method: HTTPMethod, _ path: String, status: Int = 200, json value: some Encodable & Sendable) throws {
-        let body = try JSONCoding.encoder(for: .iso8601).encode(value)
-        stub(method, path, .response(HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)))
+    /// Queues a JSON value as a 200 response (or another status); dates are written the way
+    /// the request's API writes them.
+    public func stub(_ method: HTTPMethod, _ path: String, status: Int = 200, json value: some Encodable & Sendable) {
+        stub(method, path, .json(value, status: status))
     }
 
     /// Queues an error.
@@ -54,14 +58,12 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
     }
 
     /// Queues server-sent events, each value encoded as one event's JSON data.
-    public func stubEvents(_ method: HTTPMethod, _ path: String, _ values: [some Encodable & Sendable]) throws {
-        let encoder = JSONCoding.encoder(for: .iso8601)
-        let chunks = try values.map { Data("data: ".utf8) + (try encoder.encode($0)) + Data("\n\n".utf8) }
-        stub(method, path, .chunks(chunks))
+    public func stubEvents(_ method: HTTPMethod, _ path: String, _ values: [some Encodable & Sendable]) {
+        stub(method, path, .events(values))
     }
 
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
-        switch try reply(for: request) {
+        switch try encoded(reply(for: request), for: request) {
         case .response(let response):
             guard response.isSuccess else { throw error(for: response, request: request) }
             return response
@@ -73,7 +75,7 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
     }
 
     public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
-        switch try reply(for: request) {
+        switch try encoded(reply(for: request), for: request) {
         case .response(let response):
             guard response.isSuccess else { throw error(for: response, request: request) }
             return HTTPStreamingResponse(status: response.status, headers: response.headers, body: Self.stream([response.body]))
@@ -81,6 +83,31 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
             throw error
         case .chunks(let chunks):
             return HTTPStreamingResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: Self.stream(chunks))
+        }
+    }
+
+    /// A reply in bytes, ready to be returned.
+    private enum EncodedReply {
+        case response(HTTPResponse)
+        case error(APIError)
+        case chunks([Data])
+    }
+
+    /// Turns value replies into bytes, encoded as the request's API encodes dates.
+    private func encoded(_ reply: Reply, for request: APIRequest) throws -> EncodedReply {
+        let encoder = JSONCoding.encoder(for: request.dateStyle)
+        do {
+            switch reply {
+            case .json(let value, let status):
+                return .response(HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: try encoder.encode(value)))
+            case .events(let values):
+                return .chunks(try values.map { Data("data: ".utf8) + (try encoder.encode($0)) + Data("\n\n".utf8) })
+            case .response(let response): return .response(response)
+            case .error(let error): return .error(error)
+            case .chunks(let chunks): return .chunks(chunks)
+            }
+        } catch {
+            throw APIError.invalidRequest("MockAPIClient could not encode the stub for \(request.method.rawValue) \(request.path): \(error)")
         }
     }
 

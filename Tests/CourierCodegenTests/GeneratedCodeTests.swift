@@ -1,0 +1,137 @@
+import CourierFixtures
+import CourierRuntime
+import Foundation
+import Testing
+
+/// The generated fixtures module, compiled by the build plugin, behaves as the schema says.
+@Suite("Generated code at work")
+struct GeneratedCodeTests {
+    let decoder = JSONCoding.decoder(for: .unixSeconds)
+    let encoder = JSONCoding.encoder(for: .unixSeconds)
+
+    @Test func modelsRoundTripWithWireKeysAndDefaults() throws {
+        let data = try encoder.encode(Everything.sample)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["owner-url"] as? String == "owner")
+        #expect(object["old"] as? String == "legacy")
+        #expect(object["default"] as? Int == 1)
+        #expect(object["direction"] as? String == "DOWN")
+        #expect(object["mood"] as? String == "very_happy")
+        #expect(object["at"] as? Int == 1_800_000_000)
+        #expect(try decoder.decode(Everything.self, from: data) == Everything.sample)
+
+        let minimal = try decoder.decode(Everything.self, from: Data(#"{"at": 0}"#.utf8))
+        #expect(minimal.text == "a \"quoted\"\n")
+        #expect(minimal.count == -1)
+        #expect(minimal.ratio == 2.5)
+        #expect(minimal.flag)
+        #expect(minimal.id == UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301"))
+        #expect(minimal.raw == .null)
+        #expect(minimal.direction == .up)
+        #expect(minimal.mood == nil)
+    }
+
+    @Test func unknownEnumValuesDecodeAndEncodeBack() throws {
+        let job = try decoder.decode(Job.self, from: Data(#"{"id": 1, "state": "ecstatic"}"#.utf8))
+        #expect(job.state == .unknown("ecstatic"))
+        #expect(String(decoding: try encoder.encode(job), as: UTF8.self).contains(#""state":"ecstatic""#))
+        #expect(Mood(rawValue: "very_happy") == .veryHappy)
+        #expect(throws: DecodingError.self) { try decoder.decode(Direction.self, from: Data(#""sideways""#.utf8)) }
+    }
+
+    @Test func unionsDecodeTheirVariantsAndKeepUnknownOnes() throws {
+        let text = #"[{"kind":"leaf","value":1},{"kind":"branch","tree":{"kind":"leaf","value":2}},{"kind":"fruit","sweet":true}]"#
+        let trees = try decoder.decode([Tree].self, from: Data(text.utf8))
+        #expect(trees[0] == .leaf(Leaf(value: 1)))
+        #expect(trees[1] == .branch(Branch(tree: .leaf(Leaf(value: 2)))))
+        #expect(trees[2] == .unknown(tag: "fruit", ["kind": "fruit", "sweet": true]))
+        let again = try decoder.decode([Tree].self, from: try encoder.encode(trees))
+        #expect(again == trees)
+    }
+
+    @Test func recursiveModelsAreBoxed() throws {
+        let list = Node(value: 1, next: Node(value: 2, next: Node(value: 3)), children: [Node(value: 4)])
+        let decoded = try decoder.decode(Node.self, from: try encoder.encode(list))
+        #expect(decoded == list)
+        #expect(decoded.next?.next?.value == 3)
+        let encoded = String(decoding: try encoder.encode(Node(value: 9)), as: UTF8.self)
+        #expect(encoded == #"{"children":[],"value":9}"#)
+    }
+
+    @Test func endpointsBuildTheRequestsTheSchemaDescribes() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/nodes/a%2Fb.json", json: Node(value: 1))
+        _ = try await mock.getNode(id: "a/b", tags: ["x", "y z"], in: 3, trace: "t1")
+        mock.stub(.post, "/everything", json: Everything.sample)
+        _ = try await mock.create(body: Everything.sample)
+        mock.stub(.post, "/token", json: [String: String]())
+        try await mock.signIn(userName: "ann", scopes: ["read", "write"])
+        mock.stub(.delete, "/nodes/5", json: [String: String]())
+        try await mock.remove(id: 5)
+        mock.stub(.get, "/statements/2026-11.pdf", .response(HTTPResponse(status: 200, body: Data("%PDF".utf8))))
+        #expect(try await mock.statement(month: "2026-11") == Data("%PDF".utf8))
+
+        let requests = mock.requests
+        #expect(requests.map(\.method) == [.get, .post, .post, .delete, .get])
+        #expect(requests[0].query.map(\.name) == ["tags", "tags", "mood", "in"])
+        #expect(requests[0].query.map(\.value) == ["x", "y z", "happy", "3"])
+        #expect(requests[0].headers["X-Trace"] == "t1")
+        #expect(requests[0].headers["X-Kitchen"] == "1")
+        #expect(requests[0].dateStyle == .unixSeconds)
+        #expect(requests[1].isIdempotent && requests[1].maxRetries == 1 && requests[1].timeout == 1.5)
+        #expect(requests[2].path == "/token?grant_type=password")
+        #expect(!requests[2].requiresAuth)
+        guard case .form(let items) = requests[2].body else {
+            Issue.record("expected a form body")
+            return
+        }
+        #expect(items == [QueryItem("user_name", "ann"), QueryItem("scopes", "read"), QueryItem("scopes", "write")])
+    }
+
+    @Test func companionsPageAndPoll() async throws {
+        let mock = MockAPIClient(clock: ImmediateClock())
+        mock.stub(.get, "/nodes", json: PaginatedResponse(data: [Node(value: 1)], cursor: "c2"))
+        mock.stub(.get, "/nodes", json: PaginatedResponse(data: [Node(value: 2)], cursor: nil))
+        var values: [Int] = []
+        for try await page in mock.nodesPages() { values += page.map(\.value) }
+        #expect(values == [1, 2])
+        #expect(mock.requests.map { $0.query.first?.value ?? "none" } == ["none", "c2"])
+
+        mock.stub(.get, "/jobs/7", json: DataResponse(data: Job(id: 7, state: nil)))
+        mock.stub(.get, "/jobs/7", json: DataResponse(data: Job(id: 7, state: .happy)))
+        var states: [Mood?] = []
+        for try await job in mock.jobUpdates(id: 7) { states.append(job.data.state) }
+        #expect(states == [nil, .happy])
+    }
+
+    @Test func streamsDecodeUnionEvents() async throws {
+        let mock = MockAPIClient()
+        mock.stubEvents(.post, "/trees", [Tree.leaf(Leaf(value: 1)), Tree.branch(Branch(tree: .leaf(Leaf(value: 2))))])
+        var trees: [Tree] = []
+        for try await tree in mock.trees(body: ["seed": 1]) { trees.append(tree) }
+        #expect(trees.count == 2)
+        #expect(mock.requests.first?.accept == "text/event-stream")
+    }
+
+    @Test func multipartUploadsCarryEveryField() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.put, "/files/report", json: [String: String]())
+        let file = MultipartFile(data: Data("x".utf8), filename: "a.txt", mimeType: "text/plain")
+        try await mock.upload(name: "report", files: [file, file], cover: nil, meta: Everything.sample, direction: .down)
+        guard case .multipart(let form) = mock.requests.first?.body else {
+            Issue.record("expected a multipart body")
+            return
+        }
+        let text = String(decoding: form.encoded().body, as: UTF8.self)
+        #expect(text.components(separatedBy: "name=\"files\"; filename=\"a.txt\"").count == 3)
+        #expect(!text.contains("name=\"cover\""))
+        #expect(text.contains("name=\"meta\"\r\nContent-Type: application/json"))
+        #expect(text.contains("name=\"direction\"\r\n\r\nDOWN"))
+    }
+}
+
+/// A clock whose waits end at once.
+struct ImmediateClock: APIClock {
+    func now() -> Date { Date() }
+    func sleep(for seconds: TimeInterval) async throws { try Task.checkCancellation() }
+}

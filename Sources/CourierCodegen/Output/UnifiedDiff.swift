@@ -68,7 +68,7 @@ public enum UnifiedDiff {
 
     /// The shortest edit script; beyond `maximumDistance` changes it replaces everything, which
     /// is still a correct diff and keeps memory bounded.
-    private static func editScript(_ a: [String], _ b: [String], maximumDistance: Int = 4000) -> [Edit] {
+    private static func editScript(_ a: [String], _ b: [String], maximumDistance: Int = 1000) -> [Edit] {
         let n = a.count
         let m = b.count
         let maxD = min(n + m, maximumDistance)

@@ -31,6 +31,7 @@ let package = Package(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],
             exclude: ["Snapshots"]),
         .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime"], exclude: ["Fixtures"]),
+        .testTarget(name: "CourierPluginTests"),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
     ],
     swiftLanguageModes: [.v6]

@@ -13,13 +13,14 @@ struct CourierBuildPlugin: BuildToolPlugin {
             throw PluginError("target '\(target.name)' uses CourierBuildPlugin but has no schema: add Schema/\(target.name)/*.api or .api files to its folder")
         }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
-        let outputs = try schema.expectedOutputs().map { output.appendingPathComponent($0) }
+        let outputs = schema.expectedOutputs().map { output.appendingPathComponent($0) }
         return [
             .buildCommand(
                 displayName: "Generating the \(target.name) API client from \(schema.folder.lastPathComponent)",
                 executable: try context.tool(named: "courier").url,
                 arguments: ["generate", schema.folder.path, "--output", output.path, "--expect"] + outputs.map(\.lastPathComponent),
-                inputFiles: schema.files, outputFiles: outputs),
+                // The folder is an input too: a file added to it changes its modification time.
+                inputFiles: schema.files + [schema.folder], outputFiles: outputs),
         ]
     }
 }
@@ -43,30 +44,14 @@ struct SchemaLocation {
         return nil
     }
 
-    /// A build command declares its outputs before it runs, so the file names are read off the
-    /// schema here: `<Api>API.swift`, `Models.swift`, and `APIClient+<Group>.swift` for each
-    /// line that starts with `group Name`. `courier generate --expect` fails the build with an
-    /// explanation if the generator disagrees.
-    func expectedOutputs() throws -> [String] {
-        var apiName: String?
-        var groups: [String] = []
-        for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for line in text.split(whereSeparator: \.isNewline) {
-                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" })
-                guard words.count >= 2, let name = Self.identifier(words[1]) else { continue }
-                if words[0] == "api", apiName == nil { apiName = name }
-                if words[0] == "group" { groups.append(name) }
-            }
-        }
-        return ["\(apiName ?? "API")API.swift", "Models.swift"] + groups.map { "APIClient+\($0).swift" }
-    }
-
-    private static func identifier(_ word: Substring) -> String? {
-        guard let first = word.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return nil }
-        guard word.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }) else {
-            return nil
-        }
-        return String(word)
+    /// A build command declares its outputs before it runs. Each schema file `x.api` becomes
+    /// `x.generated.swift`, so the outputs follow from the file names alone: SwiftPM does not
+    /// plan again when a file's contents change.
+    ///
+    /// SwiftPM plans again when the package changes, not when a file appears in a schema folder,
+    /// so one more output always stands ready: the generator puts the code of schema files
+    /// that are newer than the plan there, and the build goes on working.
+    func expectedOutputs() -> [String] {
+        files.map { $0.deletingPathExtension().lastPathComponent + ".generated.swift" } + ["_unplanned.generated.swift"]
     }
 }

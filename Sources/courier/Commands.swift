@@ -62,8 +62,7 @@ enum Commands {
         let output = try options.requireOutput("generate")
         guard var files = generatedFiles(options.folder) else { return 1 }
         if let expected = options.expectedFiles {
-            guard let checked = matchExpected(files, expected: expected, folder: options.folder) else { return 1 }
-            files = checked
+            files = matchExpected(files, expected: expected)
         }
         let folder = OutputFolder(path: output)
         let plan = OutputPlan(generated: files, existing: try folder.swiftFiles())
@@ -72,18 +71,28 @@ enum Commands {
         return 0
     }
 
-    /// A build plugin must name its outputs before the generator runs, reading group names off
-    /// the schema's lines. A file it expects that is not made is written empty of declarations;
-    /// a file it does not expect fails the build with what to change.
-    private static func matchExpected(_ files: [GeneratedFile], expected: [String], folder: String) -> [GeneratedFile]? {
-        let unexpected = files.map(\.name).filter { !expected.contains($0) }
-        guard unexpected.isEmpty else {
-            Console.error(
-                "\(folder): error: the build plugin did not expect \(unexpected.joined(separator: ", ")); start each 'group Name {' and the 'api Name {' declaration on a line of its own")
-            return nil
+    /// The file a build plugin always declares for schema files newer than its plan.
+    static let unplannedFile = "_unplanned.generated.swift"
+
+    /// Fits the generated files to the outputs a build plugin declared when SwiftPM planned the
+    /// build, one per schema file then: files of schema files added since go into the
+    /// unplanned file, and outputs of schema files removed since are emptied, so the build
+    /// compiles exactly the current schema. A later plan gives each file its own output.
+    static func matchExpected(_ files: [GeneratedFile], expected: [String]) -> [GeneratedFile] {
+        let planned = files.filter { expected.contains($0.name) }
+        let unplanned = files.filter { !expected.contains($0.name) }
+        let emptied = expected.filter { name in name != unplannedFile && !files.contains { $0.name == name } }
+        var result = planned + emptied.map { GeneratedFile(name: $0, contents: "\(CodeGenerator.marker): its schema file was removed.\n") }
+        if expected.contains(unplannedFile) {
+            var contents = "\(CodeGenerator.marker): schema files added since SwiftPM planned this build.\n\nimport CourierRuntime\nimport Foundation\n"
+            for file in unplanned {
+                let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+                    .drop { $0.hasPrefix("//") || $0.hasPrefix("import ") || $0.isEmpty }
+                contents += "\n" + body.joined(separator: "\n")
+            }
+            result.append(GeneratedFile(name: unplannedFile, contents: contents))
         }
-        let missing = expected.filter { name in !files.contains { $0.name == name } }
-        return files + missing.map { GeneratedFile(name: $0, contents: "\(CodeGenerator.marker): nothing is declared for this file.\n") }
+        return result
     }
 
     static func check(_ options: CommandOptions) throws -> Int32 {

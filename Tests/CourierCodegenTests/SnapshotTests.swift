@@ -18,7 +18,7 @@ struct SnapshotTests {
               tags: [String]
             }
             """)
-        try assertSnapshot(try file("Models.swift", of: api), named: "model")
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "model")
     }
 
     @Test func modelWithDefaultsAndDeprecatedField() throws {
@@ -35,7 +35,7 @@ struct SnapshotTests {
               default: Bool?
             }
             """)
-        try assertSnapshot(try file("Models.swift", of: api), named: "model-defaults")
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "model-defaults")
     }
 
     @Test func enums() throws {
@@ -51,7 +51,7 @@ struct SnapshotTests {
             }
             @frozen enum Direction { up, down = "DOWN" }
             """)
-        try assertSnapshot(try file("Models.swift", of: api), named: "enums")
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "enums")
     }
 
     @Test func unionAndRecursion() throws {
@@ -66,7 +66,7 @@ struct SnapshotTests {
               branch = "node": Branch
             }
             """)
-        try assertSnapshot(try file("Models.swift", of: api), named: "union-recursion")
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "union-recursion")
     }
 
     @Test func endpoints() throws {
@@ -119,7 +119,6 @@ struct SnapshotTests {
               }
             }
             """)
-        try assertSnapshot(try file("APIClient+Tasks.swift", of: api), named: "endpoints")
-        try assertSnapshot(try file("TAPI.swift", of: api), named: "module")
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "endpoints")
     }
 }

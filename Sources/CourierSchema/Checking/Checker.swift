@@ -89,7 +89,7 @@ final class Checker {
             name: api.name.text, docs: api.docs, headers: settings.headers, auth: settings.auth,
             apiKeyHeader: settings.apiKeyHeader, keyStyle: settings.keyStyle,
             dateStyle: settings.dateStyle, errorModel: settings.errorModel, models: models,
-            enums: enums, unions: unions, groups: groups, location: api.name.location)
+            enums: enums, unions: unions, groups: groups, location: api.name.location, files: files.map(\.file.path))
     }
 
     private func collectTypeSymbols(_ declarations: [DeclarationSyntax]) {

@@ -29,6 +29,8 @@ public struct API: Sendable, Hashable, Encodable {
     public var groups: [Group]
     /// Where the api block is.
     public var location: SourceLocation
+    /// The paths of the schema's files, sorted; each becomes one generated file.
+    public var files: [String]
 
     /// The model with this name.
     public func model(named name: String) -> Model? { models.first { $0.name == name } }

@@ -3,6 +3,100 @@
 import CourierRuntime
 import Foundation
 
+/// The T API.
+public enum TAPI {
+    /// Headers sent on every request.
+    public static let headers: HTTPHeaders = ["X-Client": "t"]
+
+    /// The header that carries the API key.
+    public static let apiKeyHeader = "apikey"
+
+    /// A client for this API: the key goes in `apikey` on every request.
+    public static func client(
+        baseURL: URL,
+        apiKey: String,
+        credentials: Credentials,
+        headers: [String: String]? = nil,
+        timeout: Int? = nil,
+        maxRetries: Int? = nil,
+        transport: (any HTTPTransport)? = nil,
+        configuration: APIClient.Configuration = .init()
+    ) -> APIClient {
+        var configuration = configuration
+        configuration.apiKey = (apiKeyHeader, apiKey)
+        return APIClient(
+            baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,
+            transport: transport, configuration: configuration)
+    }
+}
+
+public enum TaskStatus: StringEnum {
+    case running
+    case done
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(String)
+
+    /// The case for a wire value.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "running": self = .running
+        case "done": self = .done
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .running: "running"
+        case .done: "done"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct Task2: Codable, Hashable, Sendable {
+    public var id: UUID
+    public var status: TaskStatus
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(id: UUID, status: TaskStatus) {
+        self.id = id
+        self.status = status
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case status
+    }
+}
+
+public struct Post: Codable, Hashable, Sendable {
+    public var id: Int
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(id: Int) {
+        self.id = id
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+    }
+}
+
+public struct Event: Codable, Hashable, Sendable {
+    public var id: Int
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(id: Int) {
+        self.id = id
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+    }
+}
+
 /// Tasks.
 ///
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.

@@ -3,6 +3,12 @@
 import CourierRuntime
 import Foundation
 
+/// The T API.
+public enum TAPI {
+    /// Headers sent on every request.
+    public static let headers: HTTPHeaders = [:]
+}
+
 /// Where a task is.
 public enum TaskStatus: StringEnum {
     /// Queued.

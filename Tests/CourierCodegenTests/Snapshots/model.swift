@@ -3,6 +3,12 @@
 import CourierRuntime
 import Foundation
 
+/// The T API.
+public enum TAPI {
+    /// Headers sent on every request.
+    public static let headers: HTTPHeaders = [:]
+}
+
 /// A task.
 public struct ArchonTask: Codable, Hashable, Sendable {
     /// The id.

@@ -3,6 +3,12 @@
 import CourierRuntime
 import Foundation
 
+/// The T API.
+public enum TAPI {
+    /// Headers sent on every request.
+    public static let headers: HTTPHeaders = [:]
+}
+
 public struct Leaf: Codable, Hashable, Sendable {
     public var value: Int
 

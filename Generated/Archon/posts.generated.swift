@@ -3,6 +3,89 @@
 import CourierRuntime
 import Foundation
 
+/// A post in the feed.
+public struct Post: Codable, Hashable, Sendable {
+    /// The post's id.
+    public var id: Int
+    /// The post's title.
+    public var title: String
+    /// The post's text.
+    public var body: String
+    /// Who wrote the post.
+    public var authorName: String
+    /// How many people like the post.
+    public var likeCount: Int
+    /// Whether the signed-in user likes the post.
+    public var likedByMe: Bool
+    /// An image shown with the post.
+    public var imageUrl: URL?
+    /// When the post was published.
+    public var createdAt: Date
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(
+        id: Int,
+        title: String,
+        body: String,
+        authorName: String,
+        likeCount: Int = 0,
+        likedByMe: Bool = false,
+        imageUrl: URL? = nil,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.authorName = authorName
+        self.likeCount = likeCount
+        self.likedByMe = likedByMe
+        self.imageUrl = imageUrl
+        self.createdAt = createdAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int.self, forKey: .id)
+        self.title = try container.decode(String.self, forKey: .title)
+        self.body = try container.decode(String.self, forKey: .body)
+        self.authorName = try container.decode(String.self, forKey: .authorName)
+        self.likeCount = try container.decodeIfPresent(Int.self, forKey: .likeCount) ?? 0
+        self.likedByMe = try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false
+        self.imageUrl = try container.decodeIfPresent(URL.self, forKey: .imageUrl)
+        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case title
+        case body
+        case authorName = "author_name"
+        case likeCount = "like_count"
+        case likedByMe = "liked_by_me"
+        case imageUrl = "image_url"
+        case createdAt = "created_at"
+    }
+}
+
+/// The fields of a new post.
+public struct NewPost: Codable, Hashable, Sendable {
+    /// The post's title.
+    public var title: String
+    /// The post's text.
+    public var body: String
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(title: String, body: String) {
+        self.title = title
+        self.body = body
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title
+        case body
+    }
+}
+
 /// The feed and posts, served with typed envelopes: `{"data": …}` for one value and
 /// `{"data": […], "cursor": …}` for a page.
 ///

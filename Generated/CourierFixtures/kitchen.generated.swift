@@ -3,6 +3,12 @@
 import CourierRuntime
 import Foundation
 
+/// Every construct of the schema language, compiled by the build plugin from this folder.
+public enum KitchenAPI {
+    /// Headers sent on every request.
+    public static let headers: HTTPHeaders = ["X-Kitchen": "1"]
+}
+
 /// A direction; frozen, so it has no fallback case.
 public enum Direction: String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible {
     case up
@@ -266,5 +272,145 @@ public struct Job: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case id
         case state
+    }
+}
+
+/// Endpoints of every shape.
+///
+/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
+public protocol ThingsAPI: APIClientProtocol {}
+
+extension APIClient: ThingsAPI {}
+extension MockAPIClient: ThingsAPI {}
+
+extension ThingsAPI {
+    /// Gets a node.
+    public func getNode(
+        id: String,
+        tags: [String]? = nil,
+        mood: Mood = .happy,
+        `in`: Int? = nil,
+        trace: String? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> Node {
+        let request = APIRequest(
+            method: .get, path: "/nodes/\(path: id).json",
+            query: QueryItem.repeated("tags", tags) + [QueryItem("mood", mood), QueryItem("in", `in`)],
+            headers: KitchenAPI.headers.merging(["X-Trace": trace]), dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Creates everything.
+    ///
+    /// - Parameter body: The request body.
+    public func create(body: Everything, options: RequestOptions? = nil) async throws -> Everything? {
+        let request = APIRequest(
+            method: .post, path: "/everything", headers: KitchenAPI.headers, body: .json(body), isIdempotent: true,
+            maxRetries: 1, timeout: 1.5, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Signs in with a form.
+    public func signIn(userName: String, scopes: [String], options: RequestOptions? = nil) async throws {
+        let request = APIRequest(
+            method: .post, path: "/token?grant_type=password", headers: KitchenAPI.headers,
+            body: .form([QueryItem("user_name", userName)] + QueryItem.repeated("scopes", scopes)), requiresAuth: false,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Uploads files.
+    public func upload(
+        name: String,
+        files: [MultipartFile],
+        cover: MultipartFile? = nil,
+        meta: Everything? = nil,
+        direction: Direction,
+        options: RequestOptions? = nil
+    ) async throws {
+        var form = MultipartFormData()
+        form.append("files", files: files)
+        form.append("cover", file: cover)
+        try form.append("meta", json: meta)
+        form.append("direction", direction)
+        let request = APIRequest(
+            method: .put, path: "/files/\(path: name)", headers: KitchenAPI.headers, body: .multipart(form),
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Removes a node.
+    public func remove(id: Int, options: RequestOptions? = nil) async throws {
+        let request = APIRequest(
+            method: .delete, path: "/nodes/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// A statement.
+    public func statement(month: String, options: RequestOptions? = nil) async throws -> Data {
+        let request = APIRequest(
+            method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await sendForBytes(request, options: options)
+    }
+
+    /// A page of nodes.
+    public func nodes(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Node> {
+        let request = APIRequest(
+            method: .get, path: "/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Every page of `nodes`, following the cursor from the first page to the last.
+    public func nodesPages(options: RequestOptions? = nil) -> AsyncThrowingStream<[Node], any Error> {
+        pages { cursor in try await self.nodes(cursor: cursor, options: options) }
+    }
+
+    /// The old page of nodes: deprecated, with a deprecated page sequence.
+    @available(*, deprecated, message: "use nodes")
+    public func legacyNodes(
+        cursor: String? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> PaginatedResponse<Node> {
+        let request = APIRequest(
+            method: .get, path: "/legacy/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Every page of `legacyNodes`, following the cursor from the first page to the last.
+    @available(*, deprecated, message: "use nodes")
+    public func legacyNodesPages(options: RequestOptions? = nil) -> AsyncThrowingStream<[Node], any Error> {
+        pages { cursor in try await self.legacyNodes(cursor: cursor, options: options) }
+    }
+
+    /// A job.
+    public func job(id: Int, options: RequestOptions? = nil) async throws -> DataResponse<Job> {
+        let request = APIRequest(
+            method: .get, path: "/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Calls `job` every 0.5 s and yields each state, until `state` is happy, veryHappy.
+    public func jobUpdates(
+        id: Int,
+        options: RequestOptions? = nil
+    ) -> AsyncThrowingStream<DataResponse<Job>, any Error> {
+        poll(every: 0.5, until: { $0.data.state.map { [.happy, .veryHappy].contains($0) } ?? false }) {
+            try await self.job(id: id, options: options)
+        }
+    }
+
+    /// Trees as they grow.
+    ///
+    /// - Parameter body: The request body.
+    public func trees(
+        body: [String: JSONValue],
+        options: RequestOptions? = nil
+    ) -> AsyncThrowingStream<Tree, any Error> {
+        let request = APIRequest(
+            method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body), dateStyle: .unixSeconds,
+            accept: "text/event-stream")
+        return events(request, options: options)
     }
 }

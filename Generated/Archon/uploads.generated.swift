@@ -3,6 +3,37 @@
 import CourierRuntime
 import Foundation
 
+/// A file stored for a project.
+public struct UploadedFile: Codable, Hashable, Sendable {
+    /// The file's id.
+    public var id: UUID
+    /// Where the file is stored, relative to the project.
+    public var path: String
+    /// The file's size in bytes.
+    public var size: Int64
+    /// The file's MIME type.
+    public var mimeType: String
+    /// Where the file can be downloaded.
+    public var url: URL?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(id: UUID, path: String, size: Int64, mimeType: String, url: URL? = nil) {
+        self.id = id
+        self.path = path
+        self.size = size
+        self.mimeType = mimeType
+        self.url = url
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case path
+        case size
+        case mimeType = "mime_type"
+        case url
+    }
+}
+
 /// File uploads, sent as multipart/form-data.
 ///
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.

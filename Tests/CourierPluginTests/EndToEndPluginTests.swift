@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// The build plugin as a user meets it: a scratch package that depends on Courier by path.
+/// Slow (it builds Courier from scratch); run it alone with
+/// `swift test --filter CourierPluginTests`.
+@Suite("The build plugin in a user's package", .serialized)
+struct EndToEndPluginTests {
+    static let courierRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let petsSchema = """
+        api Pets {
+          auth none
+        }
+
+        /// A pet.
+        model Pet {
+          id: Int
+          name: String
+        }
+
+        /// Pets.
+        group PetStore {
+          /// Every pet.
+          listPets: GET /pets {
+            returns [Pet]
+          }
+        }
+
+        """
+
+    static let adoptEndpoint = """
+
+        /// Adoption.
+        group Adoption {
+          /// Adopts a pet.
+          adoptPet: POST /pets/{id}/adopt {
+            path id: Int
+            returns Pet
+          }
+        }
+
+        """
+
+    static func manifest(courierIdentity: String) -> String {
+        """
+        // swift-tools-version: 6.1
+        import PackageDescription
+
+        let package = Package(
+            name: "Scratch",
+            platforms: [.macOS(.v13), .iOS(.v16)],
+            dependencies: [.package(path: "\(courierRoot.path)")],
+            targets: [
+                .target(
+                    name: "Pets",
+                    dependencies: [.product(name: "CourierRuntime", package: "\(courierIdentity)")],
+                    plugins: [.plugin(name: "CourierBuildPlugin", package: "\(courierIdentity)")]),
+                .executableTarget(name: "App", dependencies: ["Pets", .product(name: "CourierRuntime", package: "\(courierIdentity)")]),
+            ]
+        )
+        """
+    }
+
+    static let appBefore = """
+        import CourierRuntime
+        import Pets
+
+        let mock = MockAPIClient()
+        mock.stub(.get, "/pets", json: [Pet(id: 1, name: "Rex")])
+        let pets = try await mock.listPets()
+        print("pets: \\(pets.map(\\.name))")
+        """
+
+    static let appAfter = appBefore + """
+
+        mock.stub(.post, "/pets/1/adopt", json: Pet(id: 1, name: "Rex"))
+        let adopted = try await mock.adoptPet(id: 1)
+        print("adopted: \\(adopted.name)")
+        """
+
+    @Test(.timeLimit(.minutes(20)))
+    func buildEditAndBuildAgain() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("courier-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let identity = Self.courierRoot.lastPathComponent.lowercased()
+        try write(Self.manifest(courierIdentity: identity), to: scratch.appendingPathComponent("Package.swift"))
+        let schema = scratch.appendingPathComponent("Schema/Pets/pets.api")
+        try write(Self.petsSchema, to: schema)
+        try write("// The Pets client is generated from Schema/Pets by CourierBuildPlugin.\n", to: scratch.appendingPathComponent("Sources/Pets/Pets.swift"))
+        let app = scratch.appendingPathComponent("Sources/App/main.swift")
+        try write(Self.appBefore, to: app)
+
+        let first = try swift(["build"], in: scratch)
+        #expect(first.status == 0, "first build failed:\n\(first.output)")
+        #expect(!first.output.contains("warning:"), "warnings in the first build:\n\(first.output)")
+
+        // A schema mistake is reported at the schema's line and column, and the build fails.
+        try write(Self.petsSchema.replacingOccurrences(of: "name: String", with: "name: Strng"), to: schema)
+        let broken = try swift(["build"], in: scratch)
+        #expect(broken.status != 0)
+        #expect(broken.output.contains("Schema/Pets/pets.api:8:9: error: unknown type 'Strng' (did you mean 'String'?)"), "\(broken.output)")
+
+        // Adding an endpoint regenerates the client; the app calls the new method.
+        try write(Self.petsSchema + Self.adoptEndpoint, to: schema)
+        try write(Self.appAfter, to: app)
+        let second = try swift(["build"], in: scratch)
+        #expect(second.status == 0, "second build failed:\n\(second.output)")
+        let run = try swift(["run", "--skip-build", "App"], in: scratch)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("pets: [\"Rex\"]"))
+        #expect(run.output.contains("adopted: Rex"))
+
+        // A new schema file: a new output, which SwiftPM must plan for.
+        try write("/// Toys.\nmodel Toy {\n  name: String\n}\n", to: scratch.appendingPathComponent("Schema/Pets/toys.api"))
+        try write(Self.appAfter + "\nprint(\"toy: \\(Toy(name: \"ball\").name)\")\n", to: app)
+        let third = try swift(["build"], in: scratch)
+        #expect(third.status == 0, "build after adding a schema file failed:\n\(third.output)")
+        let toy = try swift(["run", "--skip-build", "App"], in: scratch)
+        #expect(toy.output.contains("toy: ball"), "\(toy.output)")
+
+        // Removing it again leaves no stale declaration behind.
+        try FileManager.default.removeItem(at: scratch.appendingPathComponent("Schema/Pets/toys.api"))
+        try write(Self.appAfter, to: app)
+        let fourth = try swift(["build"], in: scratch)
+        #expect(fourth.status == 0, "build after removing a schema file failed:\n\(fourth.output)")
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Runs `swift` with arguments in a folder; returns its exit status and combined output.
+    private func swift(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = folder
+        let log = folder.appendingPathComponent(".e2e-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+}

@@ -67,6 +67,12 @@ enum Commands {
         let folder = OutputFolder(path: output)
         let plan = OutputPlan(generated: files, existing: try folder.swiftFiles())
         try folder.apply(plan)
+        let written = Set(plan.writes.map(\.name))
+        for file in files {
+            let lines = file.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+            print("  \(file.name)  \(lines) lines\(written.contains(file.name) ? "  (written)" : "")")
+        }
+        for name in plan.removals { print("  \(name)  (removed)") }
         print("\(output): \(plan.writes.count) written, \(plan.unchanged.count) unchanged, \(plan.removals.count) removed")
         return 0
     }

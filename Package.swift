@@ -33,6 +33,8 @@ let package = Package(
         .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "CourierPluginTests"),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
+        .executableTarget(
+            name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,6 +27,7 @@ public struct OutputPlan: Sendable, Equatable {
 
     /// A unified diff of everything `generate` would change, for `courier check`.
     public func diff(existing: [String: String], folder: String) -> String {
+        let folder = String(folder.drop { $0 == "/" })
         var output = ""
         for file in writes {
             output += UnifiedDiff.diff(

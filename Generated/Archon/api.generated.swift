@@ -77,14 +77,27 @@ public struct ErrorBody: Codable, Hashable, Sendable {
         self.hint = hint
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case errorCode = "error_code"
-        case message
-        case msg
-        case error
-        case errorDescription = "error_description"
-        case details
-        case hint
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.decodeIfPresent(JSONValue.self, forKey: "code")
+        self.errorCode = try container.decodeIfPresent(String.self, forKey: "error_code")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.msg = try container.decodeIfPresent(String.self, forKey: "msg")
+        self.error = try container.decodeIfPresent(String.self, forKey: "error")
+        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
+        self.details = try container.decodeIfPresent(String.self, forKey: "details")
+        self.hint = try container.decodeIfPresent(String.self, forKey: "hint")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.errorCode, forKey: "error_code")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.msg, forKey: "msg")
+        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeIfPresent(self.errorDescription, forKey: "error_description")
+        try container.encodeIfPresent(self.details, forKey: "details")
+        try container.encodeIfPresent(self.hint, forKey: "hint")
     }
 }

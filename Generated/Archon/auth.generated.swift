@@ -35,13 +35,24 @@ public struct Session: Codable, Hashable, Sendable {
         self.user = user
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case tokenType = "token_type"
-        case expiresIn = "expires_in"
-        case expiresAt = "expires_at"
-        case refreshToken = "refresh_token"
-        case user
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access_token")
+        self.tokenType = try container.decode(String.self, forKey: "token_type")
+        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
+        self.expiresAt = try container.decodeIfPresent(Int64.self, forKey: "expires_at")
+        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
+        self.user = try container.decode(User.self, forKey: "user")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
+        try container.encode(self.tokenType, forKey: "token_type")
+        try container.encode(self.expiresIn, forKey: "expires_in")
+        try container.encodeIfPresent(self.expiresAt, forKey: "expires_at")
+        try container.encode(self.refreshToken, forKey: "refresh_token")
+        try container.encode(self.user, forKey: "user")
     }
 }
 
@@ -94,30 +105,31 @@ public struct User: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.email = try container.decodeIfPresent(String.self, forKey: .email)
-        self.aud = try container.decodeIfPresent(String.self, forKey: .aud)
-        self.role = try container.decodeIfPresent(String.self, forKey: .role)
-        self.emailConfirmedAt = try container.decodeIfPresent(Date.self, forKey: .emailConfirmedAt)
-        self.lastSignInAt = try container.decodeIfPresent(Date.self, forKey: .lastSignInAt)
-        self.appMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: .appMetadata) ?? [:]
-        self.userMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: .userMetadata) ?? [:]
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.aud = try container.decodeIfPresent(String.self, forKey: "aud")
+        self.role = try container.decodeIfPresent(String.self, forKey: "role")
+        self.emailConfirmedAt = try container.decodeIfPresent(Date.self, forKey: "email_confirmed_at")
+        self.lastSignInAt = try container.decodeIfPresent(Date.self, forKey: "last_sign_in_at")
+        self.appMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: "app_metadata") ?? [:]
+        self.userMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: "user_metadata") ?? [:]
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case email
-        case aud
-        case role
-        case emailConfirmedAt = "email_confirmed_at"
-        case lastSignInAt = "last_sign_in_at"
-        case appMetadata = "app_metadata"
-        case userMetadata = "user_metadata"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.aud, forKey: "aud")
+        try container.encodeIfPresent(self.role, forKey: "role")
+        try container.encodeIfPresent(self.emailConfirmedAt, forKey: "email_confirmed_at")
+        try container.encodeIfPresent(self.lastSignInAt, forKey: "last_sign_in_at")
+        try container.encode(self.appMetadata, forKey: "app_metadata")
+        try container.encode(self.userMetadata, forKey: "user_metadata")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
     }
 }
 
@@ -134,9 +146,16 @@ public struct PasswordCredentials: Codable, Hashable, Sendable {
         self.password = password
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case email
-        case password
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.password = try container.decode(String.self, forKey: "password")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.password, forKey: "password")
     }
 }
 
@@ -184,10 +203,18 @@ public struct IdTokenCredentials: Codable, Hashable, Sendable {
         self.nonce = nonce
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case provider
-        case idToken = "id_token"
-        case nonce
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.provider = try container.decode(IdentityProvider.self, forKey: "provider")
+        self.idToken = try container.decode(String.self, forKey: "id_token")
+        self.nonce = try container.decodeIfPresent(String.self, forKey: "nonce")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.provider, forKey: "provider")
+        try container.encode(self.idToken, forKey: "id_token")
+        try container.encodeIfPresent(self.nonce, forKey: "nonce")
     }
 }
 
@@ -201,8 +228,14 @@ public struct RefreshTokenRequest: Codable, Hashable, Sendable {
         self.refreshToken = refreshToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case refreshToken = "refresh_token"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.refreshToken, forKey: "refresh_token")
     }
 }
 

@@ -19,10 +19,18 @@ public struct ChatRequest: Codable, Hashable, Sendable {
         self.taskId = taskId
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case projectId = "project_id"
-        case message
-        case taskId = "task_id"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.projectId = try container.decode(UUID.self, forKey: "project_id")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.taskId = try container.decodeIfPresent(UUID.self, forKey: "task_id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.projectId, forKey: "project_id")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.taskId, forKey: "task_id")
     }
 }
 
@@ -36,8 +44,14 @@ public struct ChatDelta: Codable, Hashable, Sendable {
         self.content = content
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case content
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.content = try container.decode(String.self, forKey: "content")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.content, forKey: "content")
     }
 }
 
@@ -51,8 +65,14 @@ public struct ChatTaskUpdate: Codable, Hashable, Sendable {
         self.task = task
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case task
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.task = try container.decode(ArchonTask.self, forKey: "task")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.task, forKey: "task")
     }
 }
 
@@ -66,8 +86,14 @@ public struct ChatTaskEvent: Codable, Hashable, Sendable {
         self.event = event
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case event
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.event = try container.decode(TaskEvent.self, forKey: "event")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.event, forKey: "event")
     }
 }
 
@@ -81,8 +107,14 @@ public struct ChatDone: Codable, Hashable, Sendable {
         self.taskId = taskId
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case taskId = "task_id"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.taskId = try container.decodeIfPresent(UUID.self, forKey: "task_id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.taskId, forKey: "task_id")
     }
 }
 
@@ -96,8 +128,14 @@ public struct ChatFailure: Codable, Hashable, Sendable {
         self.message = message
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case message
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
     }
 }
 

@@ -44,26 +44,27 @@ public struct Post: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.body = try container.decode(String.self, forKey: .body)
-        self.authorName = try container.decode(String.self, forKey: .authorName)
-        self.likeCount = try container.decodeIfPresent(Int.self, forKey: .likeCount) ?? 0
-        self.likedByMe = try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false
-        self.imageUrl = try container.decodeIfPresent(URL.self, forKey: .imageUrl)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decode(String.self, forKey: "body")
+        self.authorName = try container.decode(String.self, forKey: "author_name")
+        self.likeCount = try container.decodeIfPresent(Int.self, forKey: "like_count") ?? 0
+        self.likedByMe = try container.decodeIfPresent(Bool.self, forKey: "liked_by_me") ?? false
+        self.imageUrl = try container.decodeIfPresent(URL.self, forKey: "image_url")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case body
-        case authorName = "author_name"
-        case likeCount = "like_count"
-        case likedByMe = "liked_by_me"
-        case imageUrl = "image_url"
-        case createdAt = "created_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.body, forKey: "body")
+        try container.encode(self.authorName, forKey: "author_name")
+        try container.encode(self.likeCount, forKey: "like_count")
+        try container.encode(self.likedByMe, forKey: "liked_by_me")
+        try container.encodeIfPresent(self.imageUrl, forKey: "image_url")
+        try container.encode(self.createdAt, forKey: "created_at")
     }
 }
 
@@ -80,9 +81,16 @@ public struct NewPost: Codable, Hashable, Sendable {
         self.body = body
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case body
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decode(String.self, forKey: "body")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.body, forKey: "body")
     }
 }
 

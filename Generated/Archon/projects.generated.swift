@@ -35,13 +35,24 @@ public struct ArchonProject: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case description
-        case ownerId = "owner_id"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.ownerId = try container.decode(UUID.self, forKey: "owner_id")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encode(self.ownerId, forKey: "owner_id")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
     }
 }
 
@@ -58,9 +69,16 @@ public struct NewProject: Codable, Hashable, Sendable {
         self.description = description
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case description
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.description, forKey: "description")
     }
 }
 

@@ -119,13 +119,24 @@ public struct TaskEvent: Codable, Hashable, Sendable {
         self.createdAt = createdAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case taskId = "task_id"
-        case type
-        case message
-        case metadata
-        case createdAt = "created_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.taskId = try container.decode(UUID.self, forKey: "task_id")
+        self.type = try container.decode(EventType.self, forKey: "type")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.taskId, forKey: "task_id")
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.metadata, forKey: "metadata")
+        try container.encode(self.createdAt, forKey: "created_at")
     }
 }
 
@@ -197,13 +208,24 @@ public struct TaskStep: Codable, Hashable, Sendable {
         self.completedAt = completedAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case status
-        case position
-        case startedAt = "started_at"
-        case completedAt = "completed_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.status = try container.decode(StepStatus.self, forKey: "status")
+        self.position = try container.decode(Int.self, forKey: "position")
+        self.startedAt = try container.decodeIfPresent(Date.self, forKey: "started_at")
+        self.completedAt = try container.decodeIfPresent(Date.self, forKey: "completed_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.status, forKey: "status")
+        try container.encode(self.position, forKey: "position")
+        try container.encodeIfPresent(self.startedAt, forKey: "started_at")
+        try container.encodeIfPresent(self.completedAt, forKey: "completed_at")
     }
 }
 
@@ -252,28 +274,29 @@ public struct ArchonTask: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.projectId = try container.decode(UUID.self, forKey: .projectId)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.status = try container.decode(TaskStatus.self, forKey: .status)
-        self.errorMessage = try container.decodeIfPresent(String.self, forKey: .errorMessage)
-        self.events = try container.decodeIfPresent([TaskEvent].self, forKey: .events) ?? []
-        self.steps = try container.decodeIfPresent([TaskStep].self, forKey: .steps) ?? []
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.projectId = try container.decode(UUID.self, forKey: "project_id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.status = try container.decode(TaskStatus.self, forKey: "status")
+        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
+        self.events = try container.decodeIfPresent([TaskEvent].self, forKey: "events") ?? []
+        self.steps = try container.decodeIfPresent([TaskStep].self, forKey: "steps") ?? []
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case projectId = "project_id"
-        case title
-        case status
-        case errorMessage = "error_message"
-        case events
-        case steps
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.projectId, forKey: "project_id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
+        try container.encode(self.events, forKey: "events")
+        try container.encode(self.steps, forKey: "steps")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
     }
 }
 

@@ -25,12 +25,22 @@ public struct UploadedFile: Codable, Hashable, Sendable {
         self.url = url
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case path
-        case size
-        case mimeType = "mime_type"
-        case url
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.path = try container.decode(String.self, forKey: "path")
+        self.size = try container.decode(Int64.self, forKey: "size")
+        self.mimeType = try container.decode(String.self, forKey: "mime_type")
+        self.url = try container.decodeIfPresent(URL.self, forKey: "url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.path, forKey: "path")
+        try container.encode(self.size, forKey: "size")
+        try container.encode(self.mimeType, forKey: "mime_type")
+        try container.encodeIfPresent(self.url, forKey: "url")
     }
 }
 

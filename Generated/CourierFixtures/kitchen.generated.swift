@@ -85,16 +85,17 @@ public struct Node: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.value = try container.decode(Int.self, forKey: .value)
-        self.next = try container.decodeIfPresent(Node.self, forKey: .next)
-        self.children = try container.decodeIfPresent([Node].self, forKey: .children) ?? []
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Int.self, forKey: "value")
+        self.next = try container.decodeIfPresent(Node.self, forKey: "next")
+        self.children = try container.decodeIfPresent([Node].self, forKey: "children") ?? []
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case value
-        case next
-        case children
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.value, forKey: "value")
+        try container.encodeIfPresent(self.next, forKey: "next")
+        try container.encode(self.children, forKey: "children")
     }
 }
 
@@ -107,8 +108,14 @@ public struct Leaf: Codable, Hashable, Sendable {
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case value
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Int.self, forKey: "value")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.value, forKey: "value")
     }
 }
 
@@ -121,8 +128,14 @@ public struct Branch: Codable, Hashable, Sendable {
         self.tree = tree
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case tree
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.tree = try container.decode(Tree.self, forKey: "tree")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.tree, forKey: "tree")
     }
 }
 
@@ -215,46 +228,47 @@ public struct Everything: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.text = try container.decodeIfPresent(String.self, forKey: .text) ?? "a \"quoted\"\n"
-        self.count = try container.decodeIfPresent(Int32.self, forKey: .count) ?? -1
-        self.big = try container.decodeIfPresent(Int64.self, forKey: .big)
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 2.5
-        self.small = try container.decodeIfPresent(Float.self, forKey: .small) ?? 1.0
-        self.flag = try container.decodeIfPresent(Bool.self, forKey: .flag) ?? true
-        self.at = try container.decode(Date.self, forKey: .at)
-        self.id = try container.decodeIfPresent(UUID.self, forKey: .id) ?? UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
-        self.link = try container.decodeIfPresent(URL.self, forKey: .link)
-        self.blob = try container.decodeIfPresent(Data.self, forKey: .blob)
-        self.raw = try container.decodeIfPresent(JSONValue.self, forKey: .raw) ?? .null
-        self.map = try container.decodeIfPresent([String: [Int]].self, forKey: .map) ?? [:]
-        self.direction = try container.decodeIfPresent(Direction.self, forKey: .direction) ?? .up
-        self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood)
-        self.ownerURL = try container.decodeIfPresent(String.self, forKey: .ownerURL)
-        self._old = try container.decodeIfPresent(String.self, forKey: ._old)
-        self.`default` = try container.decodeIfPresent(Int.self, forKey: .`default`)
-        self.`self` = try container.decodeIfPresent(String.self, forKey: .`self`)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decodeIfPresent(String.self, forKey: "text") ?? "a \"quoted\"\n"
+        self.count = try container.decodeIfPresent(Int32.self, forKey: "count") ?? -1
+        self.big = try container.decodeIfPresent(Int64.self, forKey: "big")
+        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio") ?? 2.5
+        self.small = try container.decodeIfPresent(Float.self, forKey: "small") ?? 1.0
+        self.flag = try container.decodeIfPresent(Bool.self, forKey: "flag") ?? true
+        self.at = try container.decode(Date.self, forKey: "at")
+        self.id = try container.decodeIfPresent(UUID.self, forKey: "id") ?? UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
+        self.link = try container.decodeIfPresent(URL.self, forKey: "link")
+        self.blob = try container.decodeIfPresent(Data.self, forKey: "blob")
+        self.raw = try container.decodeIfPresent(JSONValue.self, forKey: "raw") ?? .null
+        self.map = try container.decodeIfPresent([String: [Int]].self, forKey: "map") ?? [:]
+        self.direction = try container.decodeIfPresent(Direction.self, forKey: "direction") ?? .up
+        self.mood = try container.decodeIfPresent(Mood.self, forKey: "mood")
+        self.ownerURL = try container.decodeIfPresent(String.self, forKey: "owner-url")
+        self._old = try container.decodeIfPresent(String.self, forKey: "old")
+        self.`default` = try container.decodeIfPresent(Int.self, forKey: "default")
+        self.`self` = try container.decodeIfPresent(String.self, forKey: "self")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case text
-        case count
-        case big
-        case ratio
-        case small
-        case flag
-        case at
-        case id
-        case link
-        case blob
-        case raw
-        case map
-        case direction
-        case mood
-        case ownerURL = "owner-url"
-        case _old = "old"
-        case `default`
-        case `self`
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encode(self.count, forKey: "count")
+        try container.encodeIfPresent(self.big, forKey: "big")
+        try container.encode(self.ratio, forKey: "ratio")
+        try container.encode(self.small, forKey: "small")
+        try container.encode(self.flag, forKey: "flag")
+        try container.encode(self.at, forKey: "at")
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.link, forKey: "link")
+        try container.encodeIfPresent(self.blob, forKey: "blob")
+        try container.encode(self.raw, forKey: "raw")
+        try container.encode(self.map, forKey: "map")
+        try container.encode(self.direction, forKey: "direction")
+        try container.encodeIfPresent(self.mood, forKey: "mood")
+        try container.encodeIfPresent(self.ownerURL, forKey: "owner-url")
+        try container.encodeIfPresent(self._old, forKey: "old")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
+        try container.encodeIfPresent(self.`self`, forKey: "self")
     }
 }
 
@@ -269,9 +283,16 @@ public struct Job: Codable, Hashable, Sendable {
         self.state = state
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case state
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.state = try container.decodeIfPresent(Mood.self, forKey: "state")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.state, forKey: "state")
     }
 }
 

@@ -51,20 +51,10 @@ struct TypeGenerator {
             for field in model.fields { writeProperty(field, to: &writer) }
             if !model.fields.isEmpty { writer.line() }
             writeInitializer(model, to: &writer)
-            if needsCustomDecoding(model) {
-                writer.line()
-                writeDecoder(model, to: &writer)
-            }
-            if !model.fields.isEmpty {
-                writer.line()
-                writer.block("private enum CodingKeys: String, CodingKey") { writer in
-                    for field in model.fields {
-                        let name = storedName(field)
-                        let isWireName = field.deprecation == nil && field.name == field.wireName
-                        writer.line(isWireName ? "case \(name)" : "case \(name) = \(SwiftNames.string(field.wireName))")
-                    }
-                }
-            }
+            writer.line()
+            writeDecoder(model, to: &writer)
+            writer.line()
+            writeEncoder(model, to: &writer)
         }
     }
 
@@ -106,31 +96,42 @@ struct TypeGenerator {
         }
     }
 
-    /// Synthesised decoding fails on an absent key; fields with defaults need their own (an
-    /// optional defaulting to nil is what synthesis does anyway).
-    private func needsCustomDecoding(_ model: Model) -> Bool {
-        model.fields.contains(where: hasDecodingDefault)
-    }
-
-    private func hasDecodingDefault(_ field: Field) -> Bool {
-        guard let value = field.defaultValue else { return false }
-        return !(value == .null && field.type.isOptional)
-    }
-
+    /// Decoding with wire-name keys: an absent optional is nil, an absent defaulted field
+    /// takes its default, any other absent field is an error naming the key path.
     private func writeDecoder(_ model: Model, to writer: inout SwiftWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { writer in
-            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            guard !model.fields.isEmpty else {
+                writer.line("_ = try decoder.container(keyedBy: WireKey.self)")
+                return
+            }
+            writer.line("let container = try decoder.container(keyedBy: WireKey.self)")
             for field in model.fields {
-                let key = "." + storedName(field)
+                let key = SwiftNames.string(field.wireName)
                 let target = "self.\(storedName(field))"
                 let type = SwiftNames.type(field.type.unwrapped)
-                if let value = field.defaultValue, hasDecodingDefault(field) {
+                if let value = field.defaultValue, !(value == .null && field.type.isOptional) {
                     writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key)) ?? \(SwiftNames.literal(value, for: field.type))")
                 } else if field.type.isOptional {
                     writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key))")
                 } else {
                     writer.line("\(target) = try container.decode(\(type).self, forKey: \(key))")
                 }
+            }
+        }
+    }
+
+    /// Encoding with wire-name keys; nil optionals are left out.
+    private func writeEncoder(_ model: Model, to writer: inout SwiftWriter) {
+        writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+            guard !model.fields.isEmpty else {
+                writer.line("_ = encoder.container(keyedBy: WireKey.self)")
+                return
+            }
+            writer.line("var container = encoder.container(keyedBy: WireKey.self)")
+            for field in model.fields {
+                let method = field.type.isOptional ? "encodeIfPresent" : "encode"
+                // Always `self.`: a property named `self` written alone would be the instance.
+                writer.line("try container.\(method)(self.\(storedName(field)), forKey: \(SwiftNames.string(field.wireName)))")
             }
         }
     }

@@ -34,17 +34,3 @@ extension Indirect: Decodable where Value: Decodable {
 extension Indirect: Encodable where Value: Encodable {
     public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
 }
-
-extension KeyedDecodingContainer {
-    /// An absent key decodes an optional indirect field as nil, as for plain optionals.
-    public func decode<T: Decodable & Sendable>(_ type: Indirect<T?>.Type, forKey key: Key) throws -> Indirect<T?> {
-        Indirect(wrappedValue: try decodeIfPresent(T.self, forKey: key))
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// A nil optional indirect field is left out, as plain optionals are.
-    public mutating func encode<T: Encodable & Sendable>(_ value: Indirect<T?>, forKey key: Key) throws {
-        try encodeIfPresent(value.wrappedValue, forKey: key)
-    }
-}

@@ -62,21 +62,22 @@ public struct Options: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .running
-        self.events = try container.decodeIfPresent([String].self, forKey: .events) ?? []
-        self.retries = try container.decodeIfPresent(Int.self, forKey: .retries) ?? 3
-        self.note = try container.decodeIfPresent(String.self, forKey: .note) ?? "hi"
-        self._title = try container.decode(String.self, forKey: ._title)
-        self.`default` = try container.decodeIfPresent(Bool.self, forKey: .`default`)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.status = try container.decodeIfPresent(Status.self, forKey: "status") ?? .running
+        self.events = try container.decodeIfPresent([String].self, forKey: "events") ?? []
+        self.retries = try container.decodeIfPresent(Int.self, forKey: "retries") ?? 3
+        self.note = try container.decodeIfPresent(String.self, forKey: "note") ?? "hi"
+        self._title = try container.decode(String.self, forKey: "title")
+        self.`default` = try container.decodeIfPresent(Bool.self, forKey: "default")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case status
-        case events
-        case retries
-        case note
-        case _title = "title"
-        case `default`
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encode(self.events, forKey: "events")
+        try container.encode(self.retries, forKey: "retries")
+        try container.encodeIfPresent(self.note, forKey: "note")
+        try container.encode(self._title, forKey: "title")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
     }
 }

@@ -25,10 +25,19 @@ public struct ArchonTask: Codable, Hashable, Sendable {
         self.tags = tags
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case projectId = "project_id"
-        case ownerURL = "owner_url"
-        case tags
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.projectId = try container.decode(Int64.self, forKey: "project_id")
+        self.ownerURL = try container.decodeIfPresent(URL.self, forKey: "owner_url")
+        self.tags = try container.decode([String].self, forKey: "tags")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.projectId, forKey: "project_id")
+        try container.encodeIfPresent(self.ownerURL, forKey: "owner_url")
+        try container.encode(self.tags, forKey: "tags")
     }
 }

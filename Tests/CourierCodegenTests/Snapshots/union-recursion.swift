@@ -17,8 +17,14 @@ public struct Leaf: Codable, Hashable, Sendable {
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case value
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Int.self, forKey: "value")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.value, forKey: "value")
     }
 }
 
@@ -32,9 +38,16 @@ public struct Branch: Codable, Hashable, Sendable {
         self.parent = parent
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case tree
-        case parent
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.tree = try container.decode(Tree.self, forKey: "tree")
+        self.parent = try container.decodeIfPresent(Branch.self, forKey: "parent")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.tree, forKey: "tree")
+        try container.encodeIfPresent(self.parent, forKey: "parent")
     }
 }
 

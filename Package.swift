@@ -32,6 +32,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "CourierPluginTests"),
+        .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
         .executableTarget(
             name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),

@@ -1,0 +1,109 @@
+import Archon
+import CourierRuntime
+import Foundation
+import Testing
+
+/// The reference backend (Tests/Server/archon_server.py) on a free loopback port, for one test.
+final class ArchonServer: @unchecked Sendable {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let anonKey = "anon-key"
+
+    private let process = Process()
+    private let input = Pipe()
+    let baseURL: URL
+
+    /// Starts the server with the Python of `COURIER_TEST_PYTHON`, or `.venv` made by `Scripts/test`.
+    init() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let python = environment["COURIER_TEST_PYTHON"] ?? Self.repositoryRoot.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw SetupError(
+                "no Python for the reference server at \(python): run Scripts/test, which creates .venv and installs Tests/Server/requirements.txt, or set COURIER_TEST_PYTHON")
+        }
+        let output = Pipe()
+        let errors = Pipe()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Self.repositoryRoot.appendingPathComponent("Tests/Server/archon_server.py").path]
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            let message = String(decoding: (try? errors.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
+            throw SetupError("the reference server did not start (is Tests/Server/requirements.txt installed?):\n\(message)")
+        }
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Closing its standard input stops the server; no wait (see URLSessionTransportTests).
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+    }
+
+    private var admin: APIClient { APIClient(baseURL: baseURL, credentials: .none, maxRetries: 0) }
+
+    /// Calls an admin route with a JSON body.
+    func admin(_ path: String, _ body: [String: JSONValue]) async throws {
+        try await admin.send(APIRequest(method: .post, path: "/_admin/\(path)", body: .json(JSONValue.object(body)), requiresAuth: false))
+    }
+
+    /// Makes the next responses of a route faults: `[["kind": "status", "status": 503]]`.
+    func inject(_ route: String, _ faults: [JSONValue]) async throws {
+        try await admin("faults", ["route": .string(route), "faults": .array(faults)])
+    }
+
+    /// Requests per route, refreshes, and stream disconnects, as the server counted them.
+    func counters() async throws -> (requests: [String: Int], disconnects: Int) {
+        let value: JSONValue = try await admin.send(APIRequest(method: .get, path: "/_admin/counters", requiresAuth: false))
+        var requests: [String: Int] = [:]
+        if case .object(let object)? = value["requests"] {
+            for (key, count) in object { if case .integer(let number) = count { requests[key] = Int(number) } }
+        }
+        var disconnects = 0
+        if case .integer(let number)? = value["disconnects"] { disconnects = Int(number) }
+        return (requests, disconnects)
+    }
+
+    /// Creates a task on the server directly.
+    func task(projectID: UUID, steps: Int = 2, stepSeconds: Double = 0.2, fail: Bool = false, unknownStatus: Bool = false, start: Bool = true) async throws -> ArchonTask {
+        try await admin.send(
+            APIRequest(
+                method: .post, path: "/_admin/tasks",
+                body: .json(JSONValue.object([
+                    "project_id": .string(projectID.wireValue), "steps": .integer(Int64(steps)), "step_seconds": .number(stepSeconds),
+                    "fail": .bool(fail), "unknown_status": .bool(unknownStatus), "start": .bool(start),
+                ])),
+                requiresAuth: false))
+    }
+
+    /// A signed-in session and a client for it.
+    func signedInClient(
+        retryPolicy: RetryPolicy = RetryPolicy(baseDelay: 0.05), refreshLeeway: TimeInterval = 60,
+        onUnauthorized: (@Sendable () async -> Void)? = nil
+    ) async throws -> (client: APIClient, session: AuthSession) {
+        let session = AuthSession(baseURL: baseURL, apiKey: Self.anonKey, refreshLeeway: refreshLeeway)
+        try await session.signIn(email: "ann@example.com", password: "secret")
+        let client = ArchonAPI.client(
+            baseURL: baseURL, apiKey: Self.anonKey, credentials: .session(session),
+            configuration: .init(onUnauthorized: onUnauthorized, retryPolicy: retryPolicy))
+        return (client, session)
+    }
+}
+
+struct SetupError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Counts calls from many tasks.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}

@@ -1,0 +1,208 @@
+import Archon
+import CourierRuntime
+import Foundation
+import Testing
+
+/// The generated Archon client against the reference backend over loopback.
+@Suite("Live: the Archon client against the reference server", .serialized)
+struct LiveTests {
+    @Test func signInListGetAndCancelTasks() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        let project = try #require(try await client.createProject(body: NewProject(name: "Demo")).first)
+        #expect(try await client.listProjects().map(\.id) == [project.id])
+        let created = try await server.task(projectID: project.id, start: false)
+        let listed = try await client.listTasks(projectId: project.id)
+        #expect(listed.map(\.id) == [created.id])
+        let fetched = try await client.getTask(id: created.id)
+        #expect(fetched.status == .created)
+        #expect(fetched.steps.count == 2)
+        let cancelled = try await client.cancelTask(id: created.id)
+        #expect(cancelled.status == .cancelled)
+        let again = await apiError { _ = try await client.cancelTask(id: created.id) }
+        guard case .conflict? = again else { Issue.record("got \(String(describing: again))"); return }
+    }
+
+    @Test func pollsATaskUntilItEnds() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        let task = try await server.task(projectID: UUID(), steps: 2, stepSeconds: 0.2)
+        var states: [TaskStatus] = []
+        for try await state in client.getTaskUpdates(id: task.id) { states.append(state.status) }
+        #expect(states.last == .completed)
+        #expect(states.count >= 2)
+    }
+
+    @Test func chatEventsArriveAsTheyHappen() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        let start = Date()
+        var arrivals: [(TimeInterval, ChatEvent)] = []
+        for try await event in client.sendMessage(body: ChatRequest(projectId: UUID(), message: "Build a to-do app")) {
+            arrivals.append((Date().timeIntervalSince(start), event))
+        }
+        let end = Date().timeIntervalSince(start)
+        #expect(arrivals.count > 5)
+        #expect(arrivals[0].0 < end - 0.5, "the first event came at \(arrivals[0].0) s, the stream ended at \(end) s")
+        guard case .done? = arrivals.last?.1 else { Issue.record("the stream did not end with done"); return }
+        let stepEvents = arrivals.compactMap { if case .taskEvent(let update) = $0.1 { update.event.type } else { nil } }
+        #expect(stepEvents.contains(.stepStarted) && stepEvents.contains(.fileCreated))
+    }
+
+    @Test func cancellingAChatStreamDisconnects() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        var received = 0
+        for try await _ in client.sendMessage(body: ChatRequest(projectId: UUID(), message: "Long job")) {
+            received += 1
+            if received == 2 { break }
+        }
+        var disconnects = 0
+        for _ in 0..<50 where disconnects == 0 {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            disconnects = try await server.counters().disconnects
+        }
+        #expect(disconnects == 1)
+    }
+
+    @Test func uploadsReportProgress() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        let progress = Counter()
+        let image = Data(repeating: 0xAB, count: 2_000_000)
+        let uploaded = try await client.uploadFile(
+            file: MultipartFile(data: image, filename: "photo.jpg", mimeType: "image/jpeg"), projectId: UUID(), caption: "A photo",
+            options: RequestOptions(uploadProgress: { _ in progress.increment() }))
+        #expect(uploaded.data.size == 2_000_000)
+        #expect(uploaded.data.mimeType == "image/jpeg")
+        #expect(progress.value > 0)
+    }
+
+    @Test func pagesThroughTheFeedAndLikesAPost() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        var pages: [[Post]] = []
+        for try await page in client.fetchFeedPages(limit: 10) { pages.append(page) }
+        #expect(pages.map(\.count) == [10, 10, 5])
+        try await client.likePost(id: 3)
+        #expect(try await client.getPost(id: 3).data.likeCount == 1)
+        try await client.unlikePost(id: 3)
+        #expect(try await client.getPost(id: 3).data.likedByMe == false)
+        let invalid = await apiError { _ = try await client.createPost(body: NewPost(title: "", body: "x")) }
+        guard case .validationError("title can't be blank", _)? = invalid else { Issue.record("got \(String(describing: invalid))"); return }
+    }
+
+    @Test func fiftyConcurrent401sRefreshOnce() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        let task = try await server.task(projectID: UUID(), start: false)
+        let expired: JSONValue = ["kind": "status", "status": 401, "message": "JWT expired"]
+        try await server.inject("GET /rest/v1/tasks/{id}", Array(repeating: expired, count: 50))
+        let results = try await withThrowingTaskGroup(of: ArchonTask.self) { group in
+            for _ in 0..<50 { group.addTask { try await client.getTask(id: task.id) } }
+            return try await group.reduce(into: [ArchonTask]()) { $0.append($1) }
+        }
+        #expect(results.count == 50)
+        #expect(try await server.counters().requests["refreshes"] == 1)
+    }
+
+    @Test func anExpiredTokenIsRefreshedOnceBeforeTheCalls() async throws {
+        let server = try ArchonServer()
+        try await server.admin("config", ["access_lifetime": 1])
+        let (client, _) = try await server.signedInClient(refreshLeeway: 0)
+        try await Task.sleep(nanoseconds: 1_600_000_000)
+        let task = try await server.task(projectID: UUID(), start: false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 { group.addTask { _ = try await client.getTask(id: task.id) } }
+            try await group.waitForAll()
+        }
+        #expect(try await server.counters().requests["refreshes"] == 1)
+    }
+
+    @Test func aFailedRefreshSignsOutOnce() async throws {
+        let server = try ArchonServer()
+        let hook = Counter()
+        let (client, session) = try await server.signedInClient(onUnauthorized: { hook.increment() })
+        try await server.admin("config", ["drop_refresh_tokens": true])
+        let expired: JSONValue = ["kind": "status", "status": 401, "message": "JWT expired"]
+        try await server.inject("GET /feed", Array(repeating: expired, count: 10))
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    let error = await apiError { _ = try await client.fetchFeed() }
+                    guard case .notAuthenticated? = error else { Issue.record("got \(String(describing: error))"); return }
+                }
+            }
+        }
+        #expect(hook.value == 1)
+        #expect(await session.isSignedIn == false)
+    }
+
+    @Test func serverErrorsAreRetried() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        try await server.inject("GET /feed", [["kind": "status", "status": 503], ["kind": "status", "status": 503]])
+        _ = try await client.fetchFeed()
+        #expect(try await server.counters().requests["GET /feed"] == 3)
+    }
+
+    @Test func rateLimitsWaitForRetryAfter() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        try await server.inject("GET /feed", [["kind": "status", "status": 429, "retry_after": 1]])
+        let start = Date()
+        _ = try await client.fetchFeed()
+        #expect(Date().timeIntervalSince(start) >= 1)
+        #expect(try await server.counters().requests["GET /feed"] == 2)
+    }
+
+    @Test func aCutConnectionIsRetriedForAGetButNotForAPost() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        try await server.inject("GET /feed", [["kind": "cut"]])
+        _ = try await client.fetchFeed()
+        #expect(try await server.counters().requests["GET /feed"] == 2)
+
+        try await server.inject("POST /posts", [["kind": "cut"]])
+        let error = await apiError { _ = try await client.createPost(body: NewPost(title: "Once", body: "only")) }
+        guard case .networkError? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(try await server.counters().requests["POST /posts"] == 1)
+    }
+
+    @Test func slowResponsesTimeOut() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        try await server.inject("GET /feed", [["kind": "delay", "seconds": 3]])
+        let error = await apiError { _ = try await client.fetchFeed(options: RequestOptions(timeout: 0.5, maxRetries: 0)) }
+        guard case .timedOut? = error else { Issue.record("got \(String(describing: error))"); return }
+    }
+
+    @Test func anUnknownEnumValueDecodesAsUnknown() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        let task = try await server.task(projectID: UUID(), unknownStatus: true, start: false)
+        #expect(try await client.getTask(id: task.id).status == .unknown("paused_for_review"))
+    }
+
+    @Test func aMalformedBodyNamesTheKeyPath() async throws {
+        let server = try ArchonServer()
+        let (client, _) = try await server.signedInClient()
+        try await server.inject("GET /posts/{id}", [["kind": "malformed", "body": #"{"data": {"id": 1, "title": 5}}"#]])
+        let error = await apiError { _ = try await client.getPost(id: 1) }
+        guard case .decodingError? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(error?.description.contains("data.title") == true, "\(String(describing: error))")
+    }
+}
+
+/// Runs a call that must fail with an `APIError` and returns it.
+func apiError(sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () async throws -> Void) async -> APIError? {
+    do {
+        try await body()
+        Issue.record("expected an APIError, but the call succeeded", sourceLocation: sourceLocation)
+    } catch let error as APIError {
+        return error
+    } catch {
+        Issue.record("expected an APIError, got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}

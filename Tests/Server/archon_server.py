@@ -1,0 +1,442 @@
+"""The Archon reference backend for Courier's live tests.
+
+Supabase-style auth with short-lived JWTs and single-use rotating refresh tokens, PostgREST-style
+tables, tasks that move created -> running -> completed/failed over time, a server-sent-events
+chat stream, multipart uploads, the envelope-style feed, and admin routes that inject faults and
+read counters. Usage: python archon_server.py  (prints its port on the first line of stdout).
+"""
+import asyncio
+import datetime as dt
+import json
+import os
+import signal
+import sys
+import threading
+import time
+import uuid
+from collections import defaultdict
+
+import jwt
+import uvicorn
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse, StreamingResponse
+from sse_starlette.sse import EventSourceResponse
+from starlette.middleware.base import BaseHTTPMiddleware
+
+SECRET = "archon-test-secret"
+ANON_KEY = "anon-key"
+USERS = {"ann@example.com": {"password": "secret", "id": str(uuid.UUID(int=1))}}
+
+
+def now_text(moment=None):
+    """PostgreSQL style: microseconds and +00:00."""
+    moment = moment or dt.datetime.now(dt.timezone.utc)
+    return moment.isoformat(timespec="microseconds")
+
+
+class State:
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.access_lifetime = 3600
+        self.refresh_tokens = {}  # token -> user id; a token is used once
+        self.revoked = set()
+        self.counters = defaultdict(int)
+        self.faults = defaultdict(list)  # route -> [fault, ...] applied in order
+        self.disconnects = 0
+        self.projects = []
+        self.tasks = {}
+        self.posts = [
+            {"id": i, "title": f"Post {i}", "body": f"Body {i}", "author_name": "Ann", "like_count": 0,
+             "liked_by_me": False, "image_url": None, "created_at": now_text()}
+            for i in range(1, 26)
+        ]
+        self.unknown_status_task = None
+
+
+state = State()
+app = FastAPI()
+
+
+def issue_session(user_id):
+    issued = int(time.time())
+    access = jwt.encode({"sub": user_id, "iat": issued, "exp": issued + state.access_lifetime,
+                         "jti": uuid.uuid4().hex, "role": "authenticated"}, SECRET, algorithm="HS256")
+    refresh = uuid.uuid4().hex
+    state.refresh_tokens[refresh] = user_id
+    return {"access_token": access, "token_type": "bearer", "expires_in": state.access_lifetime,
+            "expires_at": issued + state.access_lifetime, "refresh_token": refresh,
+            "user": {"id": user_id, "email": "ann@example.com", "aud": "authenticated", "role": "authenticated",
+                     "app_metadata": {"provider": "email"}, "user_metadata": {}, "created_at": now_text()}}
+
+
+def auth_error(message, status=401):
+    return JSONResponse({"code": status, "error_code": "bad_jwt", "msg": message}, status_code=status)
+
+
+def route_key(request: Request):
+    path = request.url.path
+    for prefix in ("/rest/v1/tasks/", "/posts/"):
+        if path.startswith(prefix) and path != prefix:
+            rest = path[len(prefix):].split("/")
+            return request.method + " " + prefix + "{id}" + ("/" + "/".join(rest[1:]) if len(rest) > 1 else "")
+    return request.method + " " + path
+
+
+class Gate(BaseHTTPMiddleware):
+    """Counts requests, applies injected faults, and checks the API key and bearer token."""
+
+    async def dispatch(self, request, call_next):
+        key = route_key(request)
+        if request.url.path.startswith("/_admin"):
+            return await call_next(request)
+        state.counters[key] += 1
+        if key.startswith("POST /auth/v1/token") and request.query_params.get("grant_type") == "refresh_token":
+            state.counters["refreshes"] += 1
+        faults = state.faults.get(key)
+        if faults:
+            fault = faults.pop(0)
+            kind = fault["kind"]
+            if kind == "status":
+                headers = {"Retry-After": str(fault["retry_after"])} if fault.get("retry_after") is not None else {}
+                return JSONResponse({"message": fault.get("message", "injected")}, status_code=fault["status"], headers=headers)
+            if kind == "delay":
+                await asyncio.sleep(fault["seconds"])
+            if kind == "cut":
+                # Promise a body, send part of it, then fail: the server drops the connection
+                # mid-body, after the request surely reached it.
+                await request.body()
+
+                async def partial():
+                    yield b'{"id": '
+                    raise ConnectionAbortedError("injected cut")
+
+                return StreamingResponse(partial(), media_type="application/json", headers={"Content-Length": "100"})
+            if kind == "malformed":
+                return Response(fault["body"], media_type="application/json")
+        if request.headers.get("apikey") != ANON_KEY:
+            return JSONResponse({"message": "No API key found in request"}, status_code=401)
+        if not request.url.path.startswith("/auth/v1/token"):
+            header = request.headers.get("authorization", "")
+            if not header.startswith("Bearer "):
+                return auth_error("missing bearer token")
+            try:
+                claims = jwt.decode(header[7:], SECRET, algorithms=["HS256"])
+            except jwt.ExpiredSignatureError:
+                return auth_error("JWT expired")
+            except jwt.InvalidTokenError:
+                return auth_error("invalid JWT")
+            if claims["jti"] in state.revoked:
+                return auth_error("session revoked")
+            request.state.user = claims["sub"]
+            request.state.jti = claims["jti"]
+        return await call_next(request)
+
+
+app.add_middleware(Gate)
+
+# ---------------------------------------------------------------- auth
+
+
+@app.post("/auth/v1/token")
+async def token(request: Request, grant_type: str):
+    body = await request.json()
+    if grant_type == "password":
+        user = USERS.get(body.get("email"))
+        if not user or user["password"] != body.get("password"):
+            return JSONResponse({"error": "invalid_grant", "error_description": "Invalid login credentials"}, status_code=400)
+        return issue_session(user["id"])
+    if grant_type == "id_token":
+        if body.get("provider") != "apple" or not body.get("id_token"):
+            return JSONResponse({"error": "invalid_grant", "error_description": "Bad ID token"}, status_code=400)
+        return issue_session(str(uuid.UUID(int=2)))
+    if grant_type == "refresh_token":
+        user_id = state.refresh_tokens.pop(body.get("refresh_token"), None)
+        if user_id is None:
+            return JSONResponse({"error": "invalid_grant", "error_description": "Invalid Refresh Token: Already Used"}, status_code=400)
+        await asyncio.sleep(0.05)
+        return issue_session(user_id)
+    return JSONResponse({"error": "unsupported_grant_type"}, status_code=400)
+
+
+@app.post("/auth/v1/logout")
+async def logout(request: Request):
+    state.revoked.add(request.state.jti)
+    return Response(status_code=204)
+
+
+@app.get("/auth/v1/user")
+async def user(request: Request):
+    return issue_session(request.state.user)["user"]
+
+# ---------------------------------------------------------------- projects and tasks
+
+
+@app.get("/rest/v1/projects")
+async def list_projects(order: str = "created_at.desc"):
+    return sorted(state.projects, key=lambda p: p["created_at"], reverse=order.endswith(".desc"))
+
+
+@app.post("/rest/v1/projects")
+async def create_project(request: Request):
+    body = await request.json()
+    project = {"id": str(uuid.uuid4()), "name": body["name"], "description": body.get("description"),
+               "owner_id": request.state.user, "created_at": now_text(), "updated_at": None}
+    state.projects.append(project)
+    return JSONResponse([project], status_code=201)
+
+
+def new_task(project_id, title, steps=3, fail=False, step_seconds=0.3):
+    task_id = str(uuid.uuid4())
+    task = {"id": task_id, "project_id": project_id, "title": title, "status": "created", "error_message": None,
+            "events": [], "steps": [{"id": str(uuid.uuid4()), "name": f"Step {i + 1}", "status": "pending", "position": i,
+                                     "started_at": None, "completed_at": None} for i in range(steps)],
+            "created_at": now_text(), "updated_at": None, "_listeners": [], "_fail": fail, "_step_seconds": step_seconds}
+    state.tasks[task_id] = task
+    return task
+
+
+def public(task):
+    return {k: v for k, v in task.items() if not k.startswith("_")}
+
+
+def add_event(task, kind, message, metadata=None):
+    event = {"id": str(uuid.uuid4()), "task_id": task["id"], "type": kind, "message": message,
+             "metadata": metadata, "created_at": now_text()}
+    task["events"].append(event)
+    for queue in list(task["_listeners"]):
+        queue.put_nowait(("task_event", {"type": "task_event", "event": event}))
+    return event
+
+
+def notify(task):
+    for queue in list(task["_listeners"]):
+        queue.put_nowait(("task_update", {"type": "task_update", "task": public(task)}))
+
+
+async def run_task(task):
+    await asyncio.sleep(task["_step_seconds"])
+    if task["status"] == "cancelled":
+        return
+    task["status"] = "running"
+    task["updated_at"] = now_text()
+    notify(task)
+    for step in task["steps"]:
+        if task["status"] == "cancelled":
+            return
+        step["status"] = "running"
+        step["started_at"] = now_text()
+        add_event(task, "step_started", step["name"])
+        await asyncio.sleep(task["_step_seconds"])
+        if task["status"] == "cancelled":
+            return
+        step["status"] = "completed"
+        step["completed_at"] = now_text()
+        add_event(task, "step_completed", step["name"])
+        add_event(task, "file_created", "Created a file", {"path": f"src/{step['position']}.swift", "language": "swift"})
+    if task["_fail"]:
+        task["status"] = "failed"
+        task["error_message"] = "The model gave up"
+        add_event(task, "error", "The model gave up")
+    else:
+        task["status"] = "completed"
+    task["updated_at"] = now_text()
+    notify(task)
+
+
+@app.get("/rest/v1/tasks")
+async def list_tasks(project_id: str = "", order: str = "created_at.desc"):
+    if not project_id.startswith("eq."):
+        return JSONResponse({"code": "PGRST100", "message": "filter project_id must look like eq.<id>"}, status_code=400)
+    wanted = project_id[3:]
+    tasks = [public(t) for t in state.tasks.values() if t["project_id"] == wanted]
+    return sorted(tasks, key=lambda t: t["created_at"], reverse=order.endswith(".desc"))
+
+
+@app.get("/rest/v1/tasks/{task_id}")
+async def get_task(task_id: str):
+    task = state.tasks.get(task_id)
+    if task is None:
+        return JSONResponse({"code": "PGRST116", "message": "no task with this id"}, status_code=404)
+    body = public(task)
+    if task_id == state.unknown_status_task:
+        body["status"] = "paused_for_review"
+    return body
+
+
+@app.post("/rest/v1/tasks/{task_id}/cancel")
+async def cancel_task(task_id: str):
+    task = state.tasks.get(task_id)
+    if task is None:
+        return JSONResponse({"message": "no task with this id"}, status_code=404)
+    if task["status"] in ("completed", "failed", "cancelled"):
+        return JSONResponse({"message": f"the task is already {task['status']}"}, status_code=409)
+    task["status"] = "cancelled"
+    task["updated_at"] = now_text()
+    notify(task)
+    return public(task)
+
+# ---------------------------------------------------------------- chat (SSE)
+
+
+@app.post("/functions/v1/chat")
+async def chat(request: Request):
+    body = await request.json()
+    task = new_task(body["project_id"], body["message"][:40], steps=int(os.environ.get("CHAT_STEPS", "3")))
+    queue = asyncio.Queue()
+    task["_listeners"].append(queue)
+    asyncio.get_running_loop().create_task(run_task(task))
+
+    async def events():
+        try:
+            yield {"event": "message", "data": json.dumps({"type": "delta", "content": "Working on it"})}
+            yield {"event": "message", "data": json.dumps({"type": "task_update", "task": public(task)})}
+            while True:
+                kind, payload = await queue.get()
+                yield {"event": "message", "data": json.dumps(payload)}
+                if kind == "task_update" and payload["task"]["status"] in ("completed", "failed", "cancelled"):
+                    break
+            yield {"event": "message", "data": json.dumps({"type": "done", "task_id": task["id"]})}
+        except asyncio.CancelledError:
+            state.disconnects += 1
+            raise
+        finally:
+            task["_listeners"].remove(queue)
+
+    return EventSourceResponse(events(), ping=60)
+
+
+# ---------------------------------------------------------------- uploads
+
+
+@app.post("/functions/v1/upload")
+async def upload(request: Request):
+    form = await request.form()
+    file = form["file"]
+    data = await file.read()
+    return {"data": {"id": str(uuid.uuid4()), "path": f"{form['project_id']}/{file.filename}", "size": len(data),
+                     "mime_type": file.content_type, "url": None}}
+
+# ---------------------------------------------------------------- feed and posts
+
+
+@app.get("/feed")
+async def feed(cursor: str | None = None, limit: int = 10):
+    start = int(cursor) if cursor else 0
+    page = state.posts[start:start + limit]
+    following = start + limit
+    return {"data": page, "cursor": str(following) if following < len(state.posts) else None}
+
+
+def find_post(post_id):
+    return next((p for p in state.posts if p["id"] == post_id), None)
+
+
+@app.get("/posts/{post_id}")
+async def get_post(post_id: int):
+    post = find_post(post_id)
+    return {"data": post} if post else JSONResponse({"message": "no such post"}, status_code=404)
+
+
+@app.post("/posts")
+async def create_post(request: Request):
+    body = await request.json()
+    if not body.get("title"):
+        return JSONResponse({"message": "title can't be blank"}, status_code=422)
+    post = {"id": len(state.posts) + 1, "title": body["title"], "body": body["body"], "author_name": "Ann",
+            "like_count": 0, "liked_by_me": False, "image_url": None, "created_at": now_text()}
+    state.posts.append(post)
+    return JSONResponse({"data": post}, status_code=201)
+
+
+@app.post("/posts/{post_id}/like")
+async def like(post_id: int):
+    post = find_post(post_id)
+    if not post["liked_by_me"]:
+        post["liked_by_me"] = True
+        post["like_count"] += 1
+    return Response(status_code=204)
+
+
+@app.delete("/posts/{post_id}/like")
+async def unlike(post_id: int):
+    post = find_post(post_id)
+    if post["liked_by_me"]:
+        post["liked_by_me"] = False
+        post["like_count"] -= 1
+    return Response(status_code=204)
+
+
+@app.post("/posts/{post_id}/image")
+async def post_image(post_id: int, request: Request):
+    form = await request.form()
+    image = await form["image"].read()
+    post = find_post(post_id)
+    post["image_url"] = f"https://cdn.example.com/{post_id}-{len(image)}.jpg"
+    return {"data": post}
+
+# ---------------------------------------------------------------- admin (tests only)
+
+
+@app.post("/_admin/reset")
+async def admin_reset():
+    state.reset()
+    return {}
+
+
+@app.post("/_admin/config")
+async def admin_config(request: Request):
+    body = await request.json()
+    if "access_lifetime" in body:
+        state.access_lifetime = body["access_lifetime"]
+    if body.get("drop_refresh_tokens"):
+        state.refresh_tokens.clear()
+    return {}
+
+
+@app.post("/_admin/faults")
+async def admin_faults(request: Request):
+    """{"route": "GET /rest/v1/tasks/{id}", "faults": [{"kind": "status", "status": 503}, ...]}"""
+    body = await request.json()
+    state.faults[body["route"]].extend(body["faults"])
+    return {}
+
+
+@app.get("/_admin/counters")
+async def admin_counters():
+    return {"requests": dict(state.counters), "disconnects": state.disconnects}
+
+
+@app.post("/_admin/tasks")
+async def admin_task(request: Request):
+    """Creates a task directly: {"project_id", "title", "steps", "fail", "step_seconds", "unknown_status"}."""
+    body = await request.json()
+    task = new_task(body["project_id"], body.get("title", "Task"), body.get("steps", 2), body.get("fail", False),
+                    body.get("step_seconds", 0.2))
+    if body.get("unknown_status"):
+        state.unknown_status_task = task["id"]
+    if body.get("start", True):
+        asyncio.get_running_loop().create_task(run_task(task))
+    return public(task)
+
+
+def main():
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
+    server = uvicorn.Server(config)
+
+    async def serve():
+        await server.startup()
+        port = server.servers[0].sockets[0].getsockname()[1]
+        print(port, flush=True)
+        # Closing standard input stops the server, so a test that dies leaves nothing running.
+        threading.Thread(target=lambda: (sys.stdin.read(), setattr(server, "should_exit", True)), daemon=True).start()
+        await server.main_loop()
+        await server.shutdown()
+
+    asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()

@@ -23,6 +23,20 @@ struct LiveTests {
         guard case .conflict? = again else { Issue.record("got \(String(describing: again))"); return }
     }
 
+    @Test func signInWithAnAppleIdentityTokenAndSignOut() async throws {
+        let server = try ArchonServer()
+        let session = ArchonAPI.authSession(baseURL: server.baseURL, apiKey: ArchonServer.anonKey)
+        let tokens = try await session.signIn(idToken: "apple-identity-jwt", provider: .apple, nonce: "n")
+        let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .token(tokens.accessToken))
+        #expect(try await client.getUser().id == UUID(uuidString: "00000000-0000-0000-0000-000000000002"))
+        await session.signOut()
+        #expect(await session.isSignedIn == false)
+        let error = await apiError { _ = try await client.getUser() }
+        guard case .notAuthenticated? = error else { Issue.record("got \(String(describing: error))"); return }
+        let wrong = await apiError { try await session.signIn(email: "ann@example.com", password: "wrong") }
+        guard case .validationError("Invalid login credentials", _)? = wrong else { Issue.record("got \(String(describing: wrong))"); return }
+    }
+
     @Test func pollsATaskUntilItEnds() async throws {
         let server = try ArchonServer()
         let (client, _) = try await server.signedInClient()
@@ -96,14 +110,16 @@ struct LiveTests {
         let server = try ArchonServer()
         let (client, _) = try await server.signedInClient()
         let task = try await server.task(projectID: UUID(), start: false)
-        let expired: JSONValue = ["kind": "status", "status": 401, "message": "JWT expired"]
-        try await server.inject("GET /rest/v1/tasks/{id}", Array(repeating: expired, count: 50))
+        // Every access token issued so far is now refused: the 50 calls all meet a real 401.
+        try await server.admin("config", ["revoke_access_tokens": true])
         let results = try await withThrowingTaskGroup(of: ArchonTask.self) { group in
             for _ in 0..<50 { group.addTask { try await client.getTask(id: task.id) } }
             return try await group.reduce(into: [ArchonTask]()) { $0.append($1) }
         }
         #expect(results.count == 50)
-        #expect(try await server.counters().requests["refreshes"] == 1)
+        let counters = try await server.counters()
+        #expect(counters.requests["refreshes"] == 1)
+        #expect(counters.requests["GET /rest/v1/tasks/{id}"] == 100, "each call sent once and replayed once")
     }
 
     @Test func anExpiredTokenIsRefreshedOnceBeforeTheCalls() async throws {

@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -42,6 +43,7 @@ class State:
         self.access_lifetime = 3600
         self.refresh_tokens = {}  # token -> user id; a token is used once
         self.revoked = set()
+        self.issued = set()  # every access token id handed out
         self.counters = defaultdict(int)
         self.faults = defaultdict(list)  # route -> [fault, ...] applied in order
         self.disconnects = 0
@@ -65,6 +67,7 @@ def issue_session(user_id):
                          "jti": uuid.uuid4().hex, "role": "authenticated"}, SECRET, algorithm="HS256")
     refresh = uuid.uuid4().hex
     state.refresh_tokens[refresh] = user_id
+    state.issued.add(jwt.decode(access, SECRET, algorithms=["HS256"])["jti"])
     return {"access_token": access, "token_type": "bearer", "expires_in": state.access_lifetime,
             "expires_at": issued + state.access_lifetime, "refresh_token": refresh,
             "user": {"id": user_id, "email": "ann@example.com", "aud": "authenticated", "role": "authenticated",
@@ -392,6 +395,8 @@ async def admin_config(request: Request):
         state.access_lifetime = body["access_lifetime"]
     if body.get("drop_refresh_tokens"):
         state.refresh_tokens.clear()
+    if body.get("revoke_access_tokens"):
+        state.revoked |= state.issued
     return {}
 
 
@@ -423,19 +428,15 @@ async def admin_task(request: Request):
 
 def main():
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
-    server = uvicorn.Server(config)
-
-    async def serve():
-        await server.startup()
-        port = server.servers[0].sockets[0].getsockname()[1]
-        print(port, flush=True)
-        # Closing standard input stops the server, so a test that dies leaves nothing running.
-        threading.Thread(target=lambda: (sys.stdin.read(), setattr(server, "should_exit", True)), daemon=True).start()
-        await server.main_loop()
-        await server.shutdown()
-
-    asyncio.run(serve())
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(128)  # before the port is printed, so the first request is never refused
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    print(listener.getsockname()[1], flush=True)
+    # Closing standard input stops the server, so a test that dies leaves nothing running.
+    threading.Thread(target=lambda: (sys.stdin.read(), setattr(server, "should_exit", True)), daemon=True).start()
+    server.run(sockets=[listener])
 
 
 if __name__ == "__main__":

@@ -30,9 +30,10 @@ let package = Package(
         .testTarget(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],
             exclude: ["Snapshots"]),
-        .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime"], exclude: ["Fixtures"]),
+        .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
+        .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CourierPluginTests"),
-        .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime"]),
+        .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime", "CourierTestSupport"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
         .executableTarget(
             name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),

@@ -1,5 +1,6 @@
 import Archon
 import CourierRuntime
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -8,9 +9,9 @@ final class ArchonServer: @unchecked Sendable {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let anonKey = "anon-key"
 
-    private let process = Process()
-    private let input = Pipe()
-    let baseURL: URL
+    private let process: LoopbackServerProcess
+    /// The server's address.
+    var baseURL: URL { process.baseURL }
 
     /// Starts the server with the Python of `COURIER_TEST_PYTHON`, or `.venv` made by `Scripts/test`.
     init() throws {
@@ -20,29 +21,11 @@ final class ArchonServer: @unchecked Sendable {
             throw SetupError(
                 "no Python for the reference server at \(python): run Scripts/test, which creates .venv and installs Tests/Server/requirements.txt, or set COURIER_TEST_PYTHON")
         }
-        let output = Pipe()
-        let errors = Pipe()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Self.repositoryRoot.appendingPathComponent("Tests/Server/archon_server.py").path]
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
+        do {
+            process = try LoopbackServerProcess(python: python, script: Self.repositoryRoot.appendingPathComponent("Tests/Server/archon_server.py"))
+        } catch {
+            throw SetupError("\(error)\nInstall the server's packages: \(python) -m pip install -r Tests/Server/requirements.txt")
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            let message = String(decoding: (try? errors.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
-            throw SetupError("the reference server did not start (is Tests/Server/requirements.txt installed?):\n\(message)")
-        }
-        baseURL = URL(string: "http://127.0.0.1:\(port)")!
-    }
-
-    /// Closing its standard input stops the server; no wait (see URLSessionTransportTests).
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
     }
 
     private var admin: APIClient { APIClient(baseURL: baseURL, credentials: .none, maxRetries: 0) }
@@ -93,17 +76,4 @@ final class ArchonServer: @unchecked Sendable {
             configuration: .init(onUnauthorized: onUnauthorized, retryPolicy: retryPolicy))
         return (client, session)
     }
-}
-
-struct SetupError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Counts calls from many tasks.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
 }

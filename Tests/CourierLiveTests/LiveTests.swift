@@ -1,5 +1,6 @@
 import Archon
 import CourierRuntime
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -208,17 +209,4 @@ struct LiveTests {
         guard case .decodingError? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(error?.description.contains("data.title") == true, "\(String(describing: error))")
     }
-}
-
-/// Runs a call that must fail with an `APIError` and returns it.
-func apiError(sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () async throws -> Void) async -> APIError? {
-    do {
-        try await body()
-        Issue.record("expected an APIError, but the call succeeded", sourceLocation: sourceLocation)
-    } catch let error as APIError {
-        return error
-    } catch {
-        Issue.record("expected an APIError, got \(error)", sourceLocation: sourceLocation)
-    }
-    return nil
 }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -76,28 +77,4 @@ func makeClient(
 
 struct Item: Codable, Sendable, Equatable {
     let id: Int
-}
-
-/// Counts calls from many tasks.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    @discardableResult func increment() -> Int { lock.withLock { count += 1; return count } }
-}
-
-/// Runs a call that must fail with an `APIError` and returns it; records an issue when the call
-/// succeeds or throws something else, so a test can never pass by not failing.
-func apiError(
-    sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () async throws -> Void
-) async -> APIError? {
-    do {
-        try await body()
-        Issue.record("expected an APIError, but the call succeeded", sourceLocation: sourceLocation)
-    } catch let error as APIError {
-        return error
-    } catch {
-        Issue.record("expected an APIError, got \(error)", sourceLocation: sourceLocation)
-    }
-    return nil
 }

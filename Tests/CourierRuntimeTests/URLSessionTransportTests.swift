@@ -1,47 +1,19 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 @testable import CourierRuntime
 
-/// Runs the loopback fixture server for the duration of a test.
-final class FixtureServer: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-    private let input = Pipe()
-
-    init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/stream_server.py")
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
-            throw APIError.invalidRequest("the fixture server did not start; is python3 installed?")
-        }
-        self.port = port
-    }
-
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-
-    /// Stops the server: closing its standard input shuts it down, SIGTERM makes sure.
-    /// (`Process.waitUntilExit()` can spin forever off the main thread on Linux, so no wait.)
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-    }
+/// The loopback fixture server (standard library Python) for one test.
+func fixtureServer() throws -> LoopbackServerProcess {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/stream_server.py")
+    return try LoopbackServerProcess(python: "/usr/bin/python3", script: script)
 }
 
 @Suite("URLSessionTransport against a real loopback server", .serialized)
 struct URLSessionTransportTests {
     @Test func bufferedRequest() async throws {
-        let server = try FixtureServer()
+        let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let item: Item = try await client.send(APIRequest(method: .get, path: "/json", requiresAuth: false))
         #expect(item == Item(id: 1))
@@ -49,7 +21,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func eventsArriveAsTheServerSendsThem() async throws {
-        let server = try FixtureServer()
+        let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let start = Date()
         var arrivals: [TimeInterval] = []
@@ -65,7 +37,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func cancellingAStreamClosesTheConnection() async throws {
-        let server = try FixtureServer()
+        let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         var received = 0
         for try await _ in client.events(APIRequest(method: .get, path: "/events/endless", requiresAuth: false), as: Item.self) {
@@ -83,7 +55,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func cancellingTheIteratingTaskClosesTheConnection() async throws {
-        let server = try FixtureServer()
+        let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let received = Counter()
         let task = Task {
@@ -108,7 +80,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func timeoutsAreReportedAsTimedOut() async throws {
-        let server = try FixtureServer()
+        let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, maxRetries: 0, transport: URLSessionTransport())
         do {
             try await client.send(APIRequest(method: .get, path: "/slow", requiresAuth: false, timeout: 0.5))
@@ -119,7 +91,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
-        let server = try FixtureServer()
+        let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let start = Date()
         let task = Task { try await client.send(APIRequest(method: .get, path: "/slow", requiresAuth: false)) }
@@ -134,7 +106,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func uploadsReportProgressUpToTheWholeBody() async throws {
-        let server = try FixtureServer()
+        let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, token: "t", transport: URLSessionTransport())
         let reports = ProgressReports()
         let image = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0) })

@@ -35,6 +35,7 @@ let package = Package(
         .testTarget(name: "CourierPluginTests"),
         .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime", "CourierTestSupport"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
+        .executableTarget(name: "RuntimeBenchmark", dependencies: ["Archon", "CourierRuntime"], path: "Benchmarks/RuntimeBenchmark"),
         .executableTarget(
             name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),
     ],

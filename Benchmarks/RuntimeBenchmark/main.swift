@@ -5,8 +5,9 @@ import Foundation
 // Runtime benchmarks, each against a baseline measured in the same run:
 //   decoding and encoding a 4 MB array of tasks with the generated Archon models versus
 //   JSONDecoder/JSONEncoder with snake-case conversion on plain structs, and JSONSerialization;
-//   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation.
-// Usage: RuntimeBenchmark [decode | sse]
+//   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation;
+//   request overhead and event latency against a local server, versus raw URLSession.
+// Usage: RuntimeBenchmark [decode | sse | network]
 
 /// Prints a line at once, unbuffered, so progress shows when the output is a pipe.
 func say(_ text: String) {
@@ -161,5 +162,10 @@ let only = CommandLine.arguments.dropFirst().first
 if only == "profile-encode" { try profileEncoding() }
 if only == nil || only == "decode" { try decodingBenchmark() }
 if only == nil || only == "sse" { sseParserBenchmark() }
+if only == nil || only == "network" {
+    let server = try BenchServer()
+    try await requestOverheadBenchmark(server: server)
+    try await streamingLatencyBenchmark(server: server)
+}
 
 say(String(format: "peak memory of the run: %.0f MiB", peakMemoryMiB()))

@@ -105,6 +105,23 @@ struct URLSessionTransportTests {
         #expect(Date().timeIntervalSince(start) < 2.5)
     }
 
+    @Test func aRequestSentFromACancelledTaskIsCancelledAtOnce() async throws {
+        let server = try fixtureServer()
+        let transport = URLSessionTransport()
+        let url = server.baseURL.appendingPathComponent("slow")
+        let start = Date()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(HTTPRequest(method: .get, url: url, headers: [:], body: nil, timeout: 10))
+        }
+        let result = await task.result
+        guard case .failure(let error as TransportError) = result, error == .cancelled else {
+            Issue.record("expected TransportError.cancelled, got \(result)")
+            return
+        }
+        #expect(Date().timeIntervalSince(start) < 2.5)
+    }
+
     @Test func uploadsReportProgressUpToTheWholeBody() async throws {
         let server = try fixtureServer()
         let client = APIClient(baseURL: server.baseURL, token: "t", transport: URLSessionTransport())

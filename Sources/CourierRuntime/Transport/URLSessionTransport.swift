@@ -25,11 +25,40 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         session.finishTasksAndInvalidate()
     }
 
+    /// Sends a request and reads the response whole. A completion-handler task: the body
+    /// accumulates inside URLSession and the caller resumes once, with no per-chunk hops.
+    /// Uploads that report progress go through the delegate instead, because URLSession on
+    /// Linux tells only the delegate of a task without a completion handler how far it got.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if request.uploadProgress != nil { return try await stream(request).collect() }
+        let urlRequest = Self.urlRequest(for: request)
+        let handle = TaskHandle()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: TransportError(error))
+                    } else if let http = response as? HTTPURLResponse {
+                        continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data()))
+                    } else {
+                        continuation.resume(throwing: TransportError.invalidResponse("the response is not HTTP"))
+                    }
+                }
+                let task: URLSessionDataTask
+                if let body = request.body {
+                    task = session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
+                } else {
+                    task = session.dataTask(with: urlRequest, completionHandler: completion)
+                }
+                handle.start(task)
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = request.timeout
-        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        let urlRequest = Self.urlRequest(for: request)
         let task: URLSessionDataTask
         if let body = request.body {
             task = session.uploadTask(with: urlRequest, from: body)
@@ -37,17 +66,59 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
             task = session.dataTask(with: urlRequest)
         }
         let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-        let exchange = Exchange(body: bodyContinuation, uploadProgress: request.uploadProgress)
+        let exchange = Exchange(body: bodyContinuation)
         bodyContinuation.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
         }
         delegate.register(exchange, for: task)
+        if let uploadProgress = request.uploadProgress { delegate.register(uploadProgress, for: task) }
         let head = try await withTaskCancellationHandler {
             try await exchange.awaitHead { task.resume() }
         } onCancel: {
             task.cancel()
         }
         return HTTPStreamingResponse(status: head.status, headers: head.headers, body: body)
+    }
+
+    private static func urlRequest(for request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.timeoutInterval = request.timeout
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        return urlRequest
+    }
+
+    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields {
+            headers.add(name: String(describing: name), value: String(describing: value))
+        }
+        return headers
+    }
+}
+
+/// The task of a buffered request, for cancelling it from another thread: a cancellation that
+/// comes before the task starts cancels it as soon as it exists.
+final class TaskHandle: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionTask) {
+        let cancelled = lock.withLock {
+            self.task = task
+            return self.cancelled
+        }
+        task.resume()
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            cancelled = true
+            return self.task
+        }
+        task?.cancel()
     }
 }
 
@@ -62,11 +133,9 @@ final class Exchange: @unchecked Sendable {
     private var headContinuation: CheckedContinuation<Head, any Error>?
     private var headResult: Result<Head, any Error>?
     private let body: AsyncThrowingStream<Data, any Error>.Continuation
-    let uploadProgress: (@Sendable (UploadProgress) -> Void)?
 
-    init(body: AsyncThrowingStream<Data, any Error>.Continuation, uploadProgress: (@Sendable (UploadProgress) -> Void)?) {
+    init(body: AsyncThrowingStream<Data, any Error>.Continuation) {
         self.body = body
-        self.uploadProgress = uploadProgress
     }
 
     /// Starts the request and waits for the response's head.
@@ -117,21 +186,23 @@ final class Exchange: @unchecked Sendable {
     }
 }
 
-/// Routes URLSession's callbacks to the exchange of each task.
+/// Routes URLSession's callbacks to the exchange of each streamed task, and upload progress to
+/// whoever asked for it.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
+    private var uploadProgress: [Int: @Sendable (UploadProgress) -> Void] = [:]
 
     func register(_ exchange: Exchange, for task: URLSessionTask) {
-        lock.lock()
-        exchanges[task.taskIdentifier] = exchange
-        lock.unlock()
+        lock.withLock { exchanges[task.taskIdentifier] = exchange }
     }
 
-    private func exchange(for task: URLSessionTask, remove: Bool = false) -> Exchange? {
-        lock.lock()
-        defer { lock.unlock() }
-        return remove ? exchanges.removeValue(forKey: task.taskIdentifier) : exchanges[task.taskIdentifier]
+    func register(_ handler: @escaping @Sendable (UploadProgress) -> Void, for task: URLSessionTask) {
+        lock.withLock { uploadProgress[task.taskIdentifier] = handler }
+    }
+
+    private func exchange(for task: URLSessionTask) -> Exchange? {
+        lock.withLock { exchanges[task.taskIdentifier] }
     }
 
     func urlSession(
@@ -142,11 +213,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.cancel)
             return
         }
-        var headers = HTTPHeaders()
-        for (name, value) in http.allHeaderFields {
-            headers.add(name: String(describing: name), value: String(describing: value))
-        }
-        exchange(for: dataTask)?.receive(head: .init(status: http.statusCode, headers: headers))
+        exchange(for: dataTask)?.receive(head: .init(status: http.statusCode, headers: URLSessionTransport.headers(of: http)))
         completionHandler(.allow)
     }
 
@@ -158,10 +225,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        exchange(for: task)?.uploadProgress?(UploadProgress(sentBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
+        let handler = lock.withLock { uploadProgress[task.taskIdentifier] }
+        handler?(UploadProgress(sentBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        exchange(for: task, remove: true)?.complete(error: error)
+        let exchange = lock.withLock {
+            uploadProgress.removeValue(forKey: task.taskIdentifier)
+            return exchanges.removeValue(forKey: task.taskIdentifier)
+        }
+        exchange?.complete(error: error)
     }
 }

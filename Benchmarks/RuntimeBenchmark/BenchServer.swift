@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `Benchmarks/Servers/bench_server.py`, run with `python3` for the network benchmarks. It
+/// prints its port first and stops when its standard input closes.
+final class BenchServer: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    /// `http://127.0.0.1:<port>`.
+    let baseURL: URL
+
+    init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Servers/bench_server.py")
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw BenchmarkError("\(script.path) did not start; it needs python3 on the PATH")
+        }
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The clock the benchmark server stamps events with (Python's `time.monotonic_ns()`), in
+/// nanoseconds: `CLOCK_MONOTONIC` on Linux, `CLOCK_UPTIME_RAW` (mach absolute time) on Apple
+/// platforms.
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    #if canImport(Darwin)
+        clock_gettime(CLOCK_UPTIME_RAW, &time)
+    #else
+        clock_gettime(CLOCK_MONOTONIC, &time)
+    #endif
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Sorted samples in milliseconds, summarised.
+struct Samples {
+    private(set) var values: [Double] = []
+
+    mutating func add(_ value: Double) { values.append(value) }
+
+    func percentile(_ p: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
+
+    var median: Double { percentile(0.5) }
+    var p99: Double { percentile(0.99) }
+}

@@ -1,0 +1,83 @@
+"""The local server of the network benchmarks (standard library only, asyncio, HTTP/1.1 with
+keep-alive). It answers just fast enough to show the client's own overhead:
+
+  GET  /posts/<id>        {"data": <a post>}, the shape of the Archon API's getPost
+  POST /functions/v1/chat server-sent events in the shape of the Archon chat stream: the request
+                          body's "message" is "<count> <interval in ms>"; each event is a delta
+                          whose content is "<sequence> <send time>", the send time being
+                          time.monotonic_ns() taken just before the event is written.
+
+Prints its port on the first line of standard output; stops when standard input closes."""
+import asyncio
+import json
+import signal
+import sys
+import threading
+import time
+
+POST = json.dumps({"data": {
+    "id": 1, "title": "Launch day", "body": "We shipped the new client today. " * 4,
+    "author_name": "Ann Example", "like_count": 42, "liked_by_me": False,
+    "image_url": "https://cdn.example.com/images/launch.png",
+    "created_at": "2026-11-29T10:00:00.123456+00:00"}}).encode()
+POST_RESPONSE = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                 + str(len(POST)).encode() + b"\r\n\r\n" + POST)
+NOT_FOUND = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
+STREAM_HEAD = (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+               b"Connection: close\r\n\r\n")
+
+
+async def stream_events(writer, body):
+    count, interval = (json.loads(body or b"{}").get("message") or "1000 2").split()
+    count, interval = int(count), float(interval) / 1000
+    writer.write(STREAM_HEAD)
+    await writer.drain()
+    for sequence in range(count):
+        await asyncio.sleep(interval)
+        content = f"{sequence} {time.monotonic_ns()}"
+        writer.write(f'data: {{"type":"delta","content":"{content}"}}\n\n'.encode())
+        await writer.drain()
+    writer.write(b'data: {"type":"done"}\n\n')
+    await writer.drain()
+
+
+async def serve(reader, writer):
+    try:
+        while True:
+            head = await reader.readuntil(b"\r\n\r\n")
+            lines = head.split(b"\r\n")
+            method, path, _ = lines[0].split(b" ", 2)
+            length = 0
+            for line in lines[1:]:
+                if line[:15].lower() == b"content-length:":
+                    length = int(line[15:])
+            body = await reader.readexactly(length) if length else b""
+            if method == b"GET" and path.startswith(b"/posts/"):
+                writer.write(POST_RESPONSE)
+                await writer.drain()
+            elif method == b"POST" and path == b"/functions/v1/chat":
+                await stream_events(writer, body)
+                break
+            else:
+                writer.write(NOT_FOUND)
+                await writer.drain()
+    except (asyncio.IncompleteReadError, ConnectionError):
+        pass
+    finally:
+        writer.close()
+
+
+async def main():
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    server = await asyncio.start_server(serve, "127.0.0.1", 0, backlog=256)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    # Closing standard input stops the server, so a benchmark that dies leaves nothing running.
+    threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
+    async with server:
+        await stop.wait()
+
+
+if __name__ == "__main__":
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    asyncio.run(main())

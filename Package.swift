@@ -25,7 +25,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "writes the generated Swift files to Generated/<Target>/")]),
             dependencies: ["courier"]),
         .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
-        .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema"]),
+        .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),
         .target(name: "CourierFixtures", dependencies: ["CourierRuntime"], path: "Tests/CourierFixtures", plugins: ["CourierBuildPlugin"]),
         .testTarget(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],

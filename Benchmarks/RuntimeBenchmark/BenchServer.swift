@@ -58,6 +58,19 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
+/// CPU time this process has used so far, user and system, in milliseconds.
+func processCPUMilliseconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
+    let user = Double(usage.ru_utime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec) / 1000
+    let system = Double(usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_stime.tv_usec) / 1000
+    return user + system
+}
+
 /// Sorted samples in milliseconds, summarised.
 struct Samples {
     private(set) var values: [Double] = []

@@ -48,12 +48,19 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
 
     var ours = Samples()
     var theirs = Samples()
+    var oursCPU = 0.0
+    var theirsCPU = 0.0
     for block in 0..<8 {
+        var before = processCPUMilliseconds()
         for id in 0..<250 { ours.add(try await timed(generated, block * 250 + id)) }
+        oursCPU += processCPUMilliseconds() - before
+        before = processCPUMilliseconds()
         for id in 0..<250 { theirs.add(try await timed(baseline, block * 250 + id)) }
+        theirsCPU += processCPUMilliseconds() - before
     }
     say(String(format: "2,000 sequential GETs, generated client: median %.3f ms, p99 %.3f ms", ours.median, ours.p99))
     say(String(format: "2,000 sequential GETs, raw URLSession:   median %.3f ms, p99 %.3f ms", theirs.median, theirs.p99))
+    say(String(format: "client CPU per request: generated %.0f µs, raw URLSession %.0f µs", oursCPU / 2, theirsCPU / 2))
     say(String(format: "sequential: %.2fx raw URLSession's median (aim: within 1.10x)", ours.median / theirs.median))
 
     func concurrent(_ call: @escaping @Sendable (Int) async throws -> Void) async throws -> (Samples, Double) {

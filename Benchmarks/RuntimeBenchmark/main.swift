@@ -162,6 +162,11 @@ let only = CommandLine.arguments.dropFirst().first
 if only == "profile-encode" { try profileEncoding() }
 if only == nil || only == "decode" { try decodingBenchmark() }
 if only == nil || only == "sse" { sseParserBenchmark() }
+if only == "profile-requests" {
+    let server = try BenchServer()
+    let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"))
+    for id in 0..<5000 { _ = try await client.getPost(id: id) }
+}
 if only == nil || only == "network" {
     let server = try BenchServer()
     try await requestOverheadBenchmark(server: server)

@@ -55,7 +55,7 @@ struct GeneratedCodeTests {
         #expect(decoded == list)
         #expect(decoded.next?.next?.value == 3)
         let encoded = String(decoding: try encoder.encode(Node(value: 9)), as: UTF8.self)
-        #expect(encoded == #"{"children":[],"value":9}"#)
+        #expect(encoded == #"{"value":9,"children":[]}"#)
     }
 
     @Test func endpointsBuildTheRequestsTheSchemaDescribes() async throws {

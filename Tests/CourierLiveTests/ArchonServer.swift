@@ -13,16 +13,21 @@ final class ArchonServer: @unchecked Sendable {
     /// The server's address.
     var baseURL: URL { process.baseURL }
 
+    private init(process: LoopbackServerProcess) {
+        self.process = process
+    }
+
     /// Starts the server with the Python of `COURIER_TEST_PYTHON`, or `.venv` made by `Scripts/test`.
-    init() throws {
+    static func start() async throws -> ArchonServer {
         let environment = ProcessInfo.processInfo.environment
-        let python = environment["COURIER_TEST_PYTHON"] ?? Self.repositoryRoot.appendingPathComponent(".venv/bin/python").path
+        let python = environment["COURIER_TEST_PYTHON"] ?? repositoryRoot.appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw SetupError(
                 "no Python for the reference server at \(python): run Scripts/test, which creates .venv and installs Tests/Server/requirements.txt, or set COURIER_TEST_PYTHON")
         }
         do {
-            process = try LoopbackServerProcess(python: python, script: Self.repositoryRoot.appendingPathComponent("Tests/Server/archon_server.py"))
+            let script = repositoryRoot.appendingPathComponent("Tests/Server/archon_server.py")
+            return ArchonServer(process: try await LoopbackServerProcess.start(python: python, script: script))
         } catch {
             throw SetupError("\(error)\nInstall the server's packages: \(python) -m pip install -r Tests/Server/requirements.txt")
         }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Live: the Archon client against the reference server", .serialized)
 struct LiveTests {
     @Test func signInListGetAndCancelTasks() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         let project = try #require(try await client.createProject(body: NewProject(name: "Demo")).first)
         #expect(try await client.listProjects().map(\.id) == [project.id])
@@ -25,7 +25,7 @@ struct LiveTests {
     }
 
     @Test func signInWithAnAppleIdentityTokenAndSignOut() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let session = ArchonAPI.authSession(baseURL: server.baseURL, apiKey: ArchonServer.anonKey)
         let tokens = try await session.signIn(idToken: "apple-identity-jwt", provider: .apple, nonce: "n")
         let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .token(tokens.accessToken))
@@ -39,7 +39,7 @@ struct LiveTests {
     }
 
     @Test func pollsATaskUntilItEnds() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         let task = try await server.task(projectID: UUID(), steps: 2, stepSeconds: 0.2)
         var states: [TaskStatus] = []
@@ -49,7 +49,7 @@ struct LiveTests {
     }
 
     @Test func chatEventsArriveAsTheyHappen() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         let start = Date()
         var arrivals: [(TimeInterval, ChatEvent)] = []
@@ -65,7 +65,7 @@ struct LiveTests {
     }
 
     @Test func cancellingAChatStreamDisconnects() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         var received = 0
         for try await _ in client.sendMessage(body: ChatRequest(projectId: UUID(), message: "Long job")) {
@@ -81,7 +81,7 @@ struct LiveTests {
     }
 
     @Test func uploadsReportProgress() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         let progress = Counter()
         let image = Data(repeating: 0xAB, count: 2_000_000)
@@ -94,7 +94,7 @@ struct LiveTests {
     }
 
     @Test func pagesThroughTheFeedAndLikesAPost() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         var pages: [[Post]] = []
         for try await page in client.fetchFeedPages(limit: 10) { pages.append(page) }
@@ -108,7 +108,7 @@ struct LiveTests {
     }
 
     @Test func fiftyConcurrent401sRefreshOnce() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         let task = try await server.task(projectID: UUID(), start: false)
         // Every access token issued so far is now refused: the 50 calls all meet a real 401.
@@ -124,7 +124,7 @@ struct LiveTests {
     }
 
     @Test func anExpiredTokenIsRefreshedOnceBeforeTheCalls() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         try await server.admin("config", ["access_lifetime": 1])
         let (client, _) = try await server.signedInClient(refreshLeeway: 0)
         try await Task.sleep(nanoseconds: 1_600_000_000)
@@ -137,7 +137,7 @@ struct LiveTests {
     }
 
     @Test func aFailedRefreshSignsOutOnce() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let hook = Counter()
         let (client, session) = try await server.signedInClient(onUnauthorized: { hook.increment() })
         try await server.admin("config", ["drop_refresh_tokens": true])
@@ -156,7 +156,7 @@ struct LiveTests {
     }
 
     @Test func serverErrorsAreRetried() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         try await server.inject("GET /feed", [["kind": "status", "status": 503], ["kind": "status", "status": 503]])
         _ = try await client.fetchFeed()
@@ -164,7 +164,7 @@ struct LiveTests {
     }
 
     @Test func rateLimitsWaitForRetryAfter() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         try await server.inject("GET /feed", [["kind": "status", "status": 429, "retry_after": 1]])
         let start = Date()
@@ -174,7 +174,7 @@ struct LiveTests {
     }
 
     @Test func aCutConnectionIsRetriedForAGetButNotForAPost() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         try await server.inject("GET /feed", [["kind": "cut"]])
         _ = try await client.fetchFeed()
@@ -187,7 +187,7 @@ struct LiveTests {
     }
 
     @Test func slowResponsesTimeOut() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         try await server.inject("GET /feed", [["kind": "delay", "seconds": 3]])
         let error = await apiError { _ = try await client.fetchFeed(options: RequestOptions(timeout: 0.5, maxRetries: 0)) }
@@ -195,14 +195,14 @@ struct LiveTests {
     }
 
     @Test func anUnknownEnumValueDecodesAsUnknown() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         let task = try await server.task(projectID: UUID(), unknownStatus: true, start: false)
         #expect(try await client.getTask(id: task.id).status == .unknown("paused_for_review"))
     }
 
     @Test func aMalformedBodyNamesTheKeyPath() async throws {
-        let server = try ArchonServer()
+        let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
         try await server.inject("GET /posts/{id}", [["kind": "malformed", "body": #"{"data": {"id": 1, "title": 5}}"#]])
         let error = await apiError { _ = try await client.getPost(id: 1) }

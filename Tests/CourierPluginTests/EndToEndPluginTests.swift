@@ -80,7 +80,7 @@ struct EndToEndPluginTests {
         """
 
     @Test(.timeLimit(.minutes(20)))
-    func buildEditAndBuildAgain() throws {
+    func buildEditAndBuildAgain() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("courier-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let identity = Self.courierRoot.lastPathComponent.lowercased()
@@ -91,22 +91,22 @@ struct EndToEndPluginTests {
         let app = scratch.appendingPathComponent("Sources/App/main.swift")
         try write(Self.appBefore, to: app)
 
-        let first = try swift(["build"], in: scratch)
+        let first = try await swift(["build"], in: scratch)
         #expect(first.status == 0, "first build failed:\n\(first.output)")
         #expect(!first.output.contains("warning:"), "warnings in the first build:\n\(first.output)")
 
         // A schema mistake is reported at the schema's line and column, and the build fails.
         try write(Self.petsSchema.replacingOccurrences(of: "name: String", with: "name: Strng"), to: schema)
-        let broken = try swift(["build"], in: scratch)
+        let broken = try await swift(["build"], in: scratch)
         #expect(broken.status != 0)
         #expect(broken.output.contains("Schema/Pets/pets.api:8:9: error: unknown type 'Strng' (did you mean 'String'?)"), "\(broken.output)")
 
         // Adding an endpoint regenerates the client; the app calls the new method.
         try write(Self.petsSchema + Self.adoptEndpoint, to: schema)
         try write(Self.appAfter, to: app)
-        let second = try swift(["build"], in: scratch)
+        let second = try await swift(["build"], in: scratch)
         #expect(second.status == 0, "second build failed:\n\(second.output)")
-        let run = try swift(["run", "--skip-build", "App"], in: scratch)
+        let run = try await swift(["run", "--skip-build", "App"], in: scratch)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("pets: [\"Rex\"]"))
         #expect(run.output.contains("adopted: Rex"))
@@ -114,15 +114,15 @@ struct EndToEndPluginTests {
         // A new schema file: a new output, which SwiftPM must plan for.
         try write("/// Toys.\nmodel Toy {\n  name: String\n}\n", to: scratch.appendingPathComponent("Schema/Pets/toys.api"))
         try write(Self.appAfter + "\nprint(\"toy: \\(Toy(name: \"ball\").name)\")\n", to: app)
-        let third = try swift(["build"], in: scratch)
+        let third = try await swift(["build"], in: scratch)
         #expect(third.status == 0, "build after adding a schema file failed:\n\(third.output)")
-        let toy = try swift(["run", "--skip-build", "App"], in: scratch)
+        let toy = try await swift(["run", "--skip-build", "App"], in: scratch)
         #expect(toy.output.contains("toy: ball"), "\(toy.output)")
 
         // Removing it again leaves no stale declaration behind.
         try FileManager.default.removeItem(at: scratch.appendingPathComponent("Schema/Pets/toys.api"))
         try write(Self.appAfter, to: app)
-        let fourth = try swift(["build"], in: scratch)
+        let fourth = try await swift(["build"], in: scratch)
         #expect(fourth.status == 0, "build after removing a schema file failed:\n\(fourth.output)")
     }
 
@@ -132,7 +132,9 @@ struct EndToEndPluginTests {
     }
 
     /// Runs `swift` with arguments in a folder; returns its exit status and combined output.
-    private func swift(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    /// Waits without holding a thread: a blocked thread of Swift concurrency's small pool
+    /// would slow every test running beside this one.
+    private func swift(_ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift"] + arguments
@@ -142,9 +144,11 @@ struct EndToEndPluginTests {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
         try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }

@@ -5,15 +5,15 @@ import Testing
 @testable import CourierRuntime
 
 /// The loopback fixture server (standard library Python) for one test.
-func fixtureServer() throws -> LoopbackServerProcess {
+func fixtureServer() async throws -> LoopbackServerProcess {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/stream_server.py")
-    return try LoopbackServerProcess(python: "/usr/bin/python3", script: script)
+    return try await LoopbackServerProcess.start(python: "/usr/bin/python3", script: script)
 }
 
 @Suite("URLSessionTransport against a real loopback server", .serialized)
 struct URLSessionTransportTests {
     @Test func bufferedRequest() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let item: Item = try await client.send(APIRequest(method: .get, path: "/json", requiresAuth: false))
         #expect(item == Item(id: 1))
@@ -21,7 +21,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func eventsArriveAsTheServerSendsThem() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let start = Date()
         var arrivals: [TimeInterval] = []
@@ -37,7 +37,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func cancellingAStreamClosesTheConnection() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         var received = 0
         for try await _ in client.events(APIRequest(method: .get, path: "/events/endless", requiresAuth: false), as: Item.self) {
@@ -55,7 +55,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func cancellingTheIteratingTaskClosesTheConnection() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let received = Counter()
         let task = Task {
@@ -80,7 +80,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func timeoutsAreReportedAsTimedOut() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, maxRetries: 0, transport: URLSessionTransport())
         do {
             try await client.send(APIRequest(method: .get, path: "/slow", requiresAuth: false, timeout: 0.5))
@@ -91,7 +91,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let start = Date()
         let task = Task { try await client.send(APIRequest(method: .get, path: "/slow", requiresAuth: false)) }
@@ -106,7 +106,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func aRequestSentFromACancelledTaskIsCancelledAtOnce() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let transport = URLSessionTransport()
         let url = server.baseURL.appendingPathComponent("slow")
         let start = Date()
@@ -123,7 +123,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func uploadsReportProgressUpToTheWholeBody() async throws {
-        let server = try fixtureServer()
+        let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, token: "t", transport: URLSessionTransport())
         let reports = ProgressReports()
         let image = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0) })

@@ -8,8 +8,19 @@ public final class LoopbackServerProcess: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
 
-    /// Starts `script` with `python` and waits for its port.
-    public init(python: String, script: URL) throws {
+    /// Starts `script` with `python` and waits for its port on a thread of its own, so that
+    /// tests starting servers side by side never hold up Swift concurrency's few threads (a
+    /// blocked pool delays every other test's tasks, streams included).
+    public static func start(python: String, script: URL) async throws -> LoopbackServerProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try LoopbackServerProcess(python: python, script: script) })
+            }.start()
+        }
+    }
+
+    /// Starts `script` with `python` and waits for its port, blocking the calling thread.
+    private init(python: String, script: URL) throws {
         let output = Pipe()
         let errors = Pipe()
         process.executableURL = URL(fileURLWithPath: python)

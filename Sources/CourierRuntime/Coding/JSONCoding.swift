@@ -14,16 +14,16 @@ public enum DateCodingStyle: String, Sendable, Hashable {
 /// carry explicit coding keys, which are correct for acronyms and faster.
 public enum JSONCoding {
     private static let iso8601Decoder = makeDecoder(.iso8601)
-    private static let iso8601Encoder = makeEncoder(.iso8601)
 
     /// A decoder for a date style.
     public static func decoder(for style: DateCodingStyle) -> JSONDecoder {
         style == .iso8601 ? iso8601Decoder : makeDecoder(style)
     }
 
-    /// An encoder for a date style; its output has sorted keys, so it is stable.
-    public static func encoder(for style: DateCodingStyle) -> JSONEncoder {
-        style == .iso8601 ? iso8601Encoder : makeEncoder(style)
+    /// An encoder for a date style. The same value always gives the same bytes: members in
+    /// the order the model declares them, dictionaries in key order.
+    public static func encoder(for style: DateCodingStyle) -> WireJSONEncoder {
+        WireJSONEncoder(dateStyle: style)
     }
 
     private static func makeDecoder(_ style: DateCodingStyle) -> JSONDecoder {
@@ -43,20 +43,5 @@ public enum JSONCoding {
         case .unixMillis: decoder.dateDecodingStrategy = .millisecondsSince1970
         }
         return decoder
-    }
-
-    private static func makeEncoder(_ style: DateCodingStyle) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        switch style {
-        case .iso8601:
-            encoder.dateEncodingStrategy = .custom { date, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(ISO8601.string(from: date))
-            }
-        case .unixSeconds: encoder.dateEncodingStrategy = .secondsSince1970
-        case .unixMillis: encoder.dateEncodingStrategy = .millisecondsSince1970
-        }
-        return encoder
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A growing buffer of JSON text, written in one pass with no intermediate value tree. Its
+/// spelling of strings and numbers is the same as Foundation's `JSONEncoder` with
+/// `.withoutEscapingSlashes`.
+struct JSONOutput {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Appends ASCII text that needs no escaping, such as `null` or a number's digits.
+    mutating func append(ascii text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(bool value: Bool) {
+        value ? append(ascii: "true") : append(ascii: "false")
+    }
+
+    /// Appends a quoted string, escaping quotes, backslashes and control characters.
+    mutating func append(string: String) {
+        var string = string
+        string.withUTF8 { appendQuoted($0) }
+    }
+
+    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                append(ascii: "u00")
+                bytes.append(Self.hexDigit(byte >> 4, uppercase: false))
+                bytes.append(Self.hexDigit(byte & 0xF, uppercase: false))
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func append<Integer: FixedWidthInteger>(integer value: Integer) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits of the magnitude, least significant first, in a small stack buffer.
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var count = 0
+            while magnitude > 0 {
+                digits[count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            while count > 0 {
+                count -= 1
+                bytes.append(digits[count])
+            }
+        }
+    }
+
+    /// Appends the shortest text that reads back as the same value, without a trailing `.0`,
+    /// as `JSONEncoder` does. The caller rejects NaN and infinities first.
+    mutating func append<Float: BinaryFloatingPoint & LosslessStringConvertible>(floatingPoint value: Float) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        append(number: text)
+    }
+
+    /// Appends a number's text as it is.
+    mutating func append(number text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a UUID as `UUID.uuidString` spells it: upper-case, with dashes, quoted.
+    mutating func append(uuid: UUID) {
+        bytes.append(UInt8(ascii: "\""))
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(Self.hexDigit(byte >> 4, uppercase: true))
+                bytes.append(Self.hexDigit(byte & 0xF, uppercase: true))
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ nibble: UInt8, uppercase: Bool) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) + nibble - 10
+    }
+}

@@ -1,0 +1,355 @@
+import Foundation
+
+/// The `Encoder` for one JSON value being written in place by `WireJSONEncoder`. A value
+/// becomes an object, an array or a single value when it first asks for a container; its
+/// closing bracket is written when it finishes. A nested container or super-encoder stays open
+/// until its parent writes its next member or finishes, as containers are used in order.
+final class JSONSlotEncoder: Encoder {
+    private enum Form {
+        case unused, object, array, single
+    }
+
+    let writer: JSONValueWriter
+    private let parent: JSONSlotEncoder?
+    private let key: (any CodingKey)?
+    private var form = Form.unused
+    private var members = 0
+    /// A nested container's slot still being written.
+    private var open: JSONSlotEncoder?
+
+    init(writer: JSONValueWriter, parent: JSONSlotEncoder?, key: (any CodingKey)?) {
+        self.writer = writer
+        self.parent = parent
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var slot: JSONSlotEncoder? = self
+        while let current = slot {
+            if let key = current.key { path.append(key) }
+            slot = current.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        closeOpenChild()
+        switch form {
+        case .unused:
+            writer.output.append(UInt8(ascii: "{"))
+            form = .object
+        case .object:
+            break  // more members of the same object, as a tagged union adds its tag
+        case .array, .single:
+            preconditionFailure("\(codingPath): a value already encoded as an array or a single value cannot become an object")
+        }
+        return KeyedEncodingContainer(JSONKeyedContainer<Key>(slot: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        closeOpenChild()
+        switch form {
+        case .unused:
+            writer.output.append(UInt8(ascii: "["))
+            form = .array
+        case .array:
+            break
+        case .object, .single:
+            preconditionFailure("\(codingPath): a value already encoded as an object or a single value cannot become an array")
+        }
+        return JSONUnkeyedContainer(slot: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        JSONSingleValueContainer(slot: self)
+    }
+
+    /// Writes the closing bracket, or `{}` for a value that encoded nothing (as `JSONEncoder`).
+    func finish() {
+        closeOpenChild()
+        switch form {
+        case .unused: writer.output.append(ascii: "{}")
+        case .object: writer.output.append(UInt8(ascii: "}"))
+        case .array: writer.output.append(UInt8(ascii: "]"))
+        case .single: break
+        }
+    }
+
+    private func closeOpenChild() {
+        guard let child = open else { return }
+        open = nil
+        child.finish()
+    }
+
+    // MARK: Writing members
+
+    /// Starts the next member of this object: a comma after the first, then the key.
+    func beginMember(_ key: some CodingKey) {
+        closeOpenChild()
+        if members > 0 { writer.output.append(UInt8(ascii: ",")) }
+        members += 1
+        writer.output.append(string: key.stringValue)
+        writer.output.append(UInt8(ascii: ":"))
+    }
+
+    /// Starts the next element of this array.
+    func beginElement() {
+        closeOpenChild()
+        if members > 0 { writer.output.append(UInt8(ascii: ",")) }
+        members += 1
+    }
+
+    /// Marks this slot as holding a single value, which it may do once.
+    func beginSingleValue() {
+        precondition(form == .unused, "\(codingPath): a single value container can encode one value")
+        form = .single
+    }
+
+    var count: Int { members }
+
+    /// Writes a value at the current position, `key` naming it in error paths.
+    func write<Value: Encodable>(_ value: Value, key: (any CodingKey)?) throws {
+        if try writer.writeScalar(value, codingPath: self.codingPath + (key.map { [$0] } ?? [])) { return }
+        let child = JSONSlotEncoder(writer: writer, parent: self, key: key)
+        try child.encode(contentsOf: value)
+        child.finish()
+    }
+
+    /// Lets a value encode itself into this slot; dictionaries with string keys go in key order.
+    func encode<Value: Encodable>(contentsOf value: Value) throws {
+        if let object = value as? any JSONSortedObject {
+            try object.encodeSorted(into: self)
+        } else {
+            try value.encode(to: self)
+        }
+    }
+
+    /// Whether anything asked for a container yet.
+    var isUnused: Bool { form == .unused }
+
+    /// A slot for a nested container or super-encoder, closed when this one moves on.
+    func openChild(key: (any CodingKey)?) -> JSONSlotEncoder {
+        let child = JSONSlotEncoder(writer: writer, parent: self, key: key)
+        open = child
+        return child
+    }
+}
+
+/// The members of a JSON object.
+struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let slot: JSONSlotEncoder
+
+    var codingPath: [any CodingKey] { slot.codingPath }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        slot.beginMember(key)
+        slot.writer.output.append(ascii: "null")
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        slot.beginMember(key)
+        slot.writer.output.append(bool: value)
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        slot.beginMember(key)
+        slot.writer.output.append(string: value)
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        slot.beginMember(key)
+        try slot.writer.writeNumber(value, codingPath: codingPath + [key])
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        slot.beginMember(key)
+        try slot.writer.writeNumber(value, codingPath: codingPath + [key])
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+
+    private func integer(_ value: some FixedWidthInteger, _ key: Key) throws {
+        slot.beginMember(key)
+        slot.writer.output.append(integer: value)
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
+        slot.beginMember(key)
+        try slot.write(value, key: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        slot.beginMember(key)
+        return slot.openChild(key: key).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        slot.beginMember(key)
+        return slot.openChild(key: key).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let key = WireKey(stringValue: "super")
+        slot.beginMember(key)
+        return slot.openChild(key: key)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        slot.beginMember(key)
+        return slot.openChild(key: key)
+    }
+}
+
+/// The elements of a JSON array.
+struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
+    let slot: JSONSlotEncoder
+
+    var codingPath: [any CodingKey] { slot.codingPath }
+    var count: Int { slot.count }
+
+    private var nextKey: any CodingKey { IndexKey(index: slot.count) }
+
+    mutating func encodeNil() throws {
+        slot.beginElement()
+        slot.writer.output.append(ascii: "null")
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        slot.beginElement()
+        slot.writer.output.append(bool: value)
+    }
+
+    mutating func encode(_ value: String) throws {
+        slot.beginElement()
+        slot.writer.output.append(string: value)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        let key = nextKey
+        slot.beginElement()
+        try slot.writer.writeNumber(value, codingPath: codingPath + [key])
+    }
+
+    mutating func encode(_ value: Float) throws {
+        let key = nextKey
+        slot.beginElement()
+        try slot.writer.writeNumber(value, codingPath: codingPath + [key])
+    }
+
+    mutating func encode(_ value: Int) throws { integer(value) }
+    mutating func encode(_ value: Int8) throws { integer(value) }
+    mutating func encode(_ value: Int16) throws { integer(value) }
+    mutating func encode(_ value: Int32) throws { integer(value) }
+    mutating func encode(_ value: Int64) throws { integer(value) }
+    mutating func encode(_ value: UInt) throws { integer(value) }
+    mutating func encode(_ value: UInt8) throws { integer(value) }
+    mutating func encode(_ value: UInt16) throws { integer(value) }
+    mutating func encode(_ value: UInt32) throws { integer(value) }
+    mutating func encode(_ value: UInt64) throws { integer(value) }
+
+    private func integer(_ value: some FixedWidthInteger) {
+        slot.beginElement()
+        slot.writer.output.append(integer: value)
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        let key = nextKey
+        slot.beginElement()
+        try slot.write(value, key: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let key = nextKey
+        slot.beginElement()
+        return slot.openChild(key: key).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let key = nextKey
+        slot.beginElement()
+        return slot.openChild(key: key).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let key = nextKey
+        slot.beginElement()
+        return slot.openChild(key: key)
+    }
+}
+
+/// One value written where the slot is.
+struct JSONSingleValueContainer: SingleValueEncodingContainer {
+    let slot: JSONSlotEncoder
+
+    var codingPath: [any CodingKey] { slot.codingPath }
+
+    mutating func encodeNil() throws {
+        slot.beginSingleValue()
+        slot.writer.output.append(ascii: "null")
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        slot.beginSingleValue()
+        slot.writer.output.append(bool: value)
+    }
+
+    mutating func encode(_ value: String) throws {
+        slot.beginSingleValue()
+        slot.writer.output.append(string: value)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        slot.beginSingleValue()
+        try slot.writer.writeNumber(value, codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Float) throws {
+        slot.beginSingleValue()
+        try slot.writer.writeNumber(value, codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Int) throws { integer(value) }
+    mutating func encode(_ value: Int8) throws { integer(value) }
+    mutating func encode(_ value: Int16) throws { integer(value) }
+    mutating func encode(_ value: Int32) throws { integer(value) }
+    mutating func encode(_ value: Int64) throws { integer(value) }
+    mutating func encode(_ value: UInt) throws { integer(value) }
+    mutating func encode(_ value: UInt8) throws { integer(value) }
+    mutating func encode(_ value: UInt16) throws { integer(value) }
+    mutating func encode(_ value: UInt32) throws { integer(value) }
+    mutating func encode(_ value: UInt64) throws { integer(value) }
+
+    private func integer(_ value: some FixedWidthInteger) {
+        slot.beginSingleValue()
+        slot.writer.output.append(integer: value)
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        slot.beginSingleValue()
+        try slot.write(value, key: nil)
+    }
+}
+
+/// An array index in a coding path.
+private struct IndexKey: CodingKey {
+    let index: Int
+    var stringValue: String { "Index \(index)" }
+    var intValue: Int? { index }
+    init(index: Int) { self.index = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { index = intValue }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Encodes values as compact JSON in one pass, straight into bytes: no value tree, no key
+/// conversion, no formatter. The output is what Foundation's `JSONEncoder` writes for the same
+/// values with `.withoutEscapingSlashes`, except that an object's members come in the order they
+/// were encoded (a generated model's field order) and a `[String: …]` dictionary's in key order,
+/// so the same value always gives the same bytes.
+///
+/// Dates follow the date style; `URL` is its absolute string, `Data` base64, `Decimal` a number,
+/// `UUID` its `uuidString`. NaN and infinities are errors, as with `JSONEncoder`.
+public struct WireJSONEncoder: Sendable {
+    /// How dates are written.
+    public var dateStyle: DateCodingStyle
+
+    /// Creates an encoder.
+    public init(dateStyle: DateCodingStyle = .iso8601) {
+        self.dateStyle = dateStyle
+    }
+
+    /// Encodes a value as JSON.
+    public func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let writer = JSONValueWriter(dateStyle: dateStyle)
+        if try !writer.writeScalar(value, codingPath: []) {
+            let root = JSONSlotEncoder(writer: writer, parent: nil, key: nil)
+            try root.encode(contentsOf: value)
+            guard !root.isUnused else {
+                throw EncodingError.invalidValue(
+                    value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+            }
+            root.finish()
+        }
+        return Data(writer.output.bytes)
+    }
+}
+
+/// The output of one `encode` call and the rules for values JSON spells specially.
+final class JSONValueWriter {
+    var output = JSONOutput(capacity: 1024)
+    let dateStyle: DateCodingStyle
+
+    init(dateStyle: DateCodingStyle) {
+        self.dateStyle = dateStyle
+    }
+
+    /// Writes a value that has a direct JSON spelling; false when the value must encode itself.
+    /// Types are compared by identity, which costs far less than a dynamic cast.
+    func writeScalar<Value: Encodable>(_ value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        switch ObjectIdentifier(Value.self) {
+        case ObjectIdentifier(String.self): output.append(string: load(value, as: String.self))
+        case ObjectIdentifier(Int.self): output.append(integer: load(value, as: Int.self))
+        case ObjectIdentifier(Bool.self): output.append(bool: load(value, as: Bool.self))
+        case ObjectIdentifier(Double.self): try writeNumber(load(value, as: Double.self), codingPath: codingPath())
+        case ObjectIdentifier(Date.self): try write(date: load(value, as: Date.self), codingPath: codingPath())
+        case ObjectIdentifier(UUID.self): output.append(uuid: load(value, as: UUID.self))
+        case ObjectIdentifier(URL.self): output.append(string: load(value, as: URL.self).absoluteString)
+        case ObjectIdentifier(Data.self): output.append(string: load(value, as: Data.self).base64EncodedString())
+        case ObjectIdentifier(Decimal.self): output.append(number: load(value, as: Decimal.self).description)
+        case ObjectIdentifier(Int64.self): output.append(integer: load(value, as: Int64.self))
+        case ObjectIdentifier(Int32.self): output.append(integer: load(value, as: Int32.self))
+        case ObjectIdentifier(Int16.self): output.append(integer: load(value, as: Int16.self))
+        case ObjectIdentifier(Int8.self): output.append(integer: load(value, as: Int8.self))
+        case ObjectIdentifier(UInt.self): output.append(integer: load(value, as: UInt.self))
+        case ObjectIdentifier(UInt64.self): output.append(integer: load(value, as: UInt64.self))
+        case ObjectIdentifier(UInt32.self): output.append(integer: load(value, as: UInt32.self))
+        case ObjectIdentifier(UInt16.self): output.append(integer: load(value, as: UInt16.self))
+        case ObjectIdentifier(UInt8.self): output.append(integer: load(value, as: UInt8.self))
+        case ObjectIdentifier(Float.self): try writeNumber(load(value, as: Float.self), codingPath: codingPath())
+        default: return false
+        }
+        return true
+    }
+
+    func writeNumber<Number: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: Number, codingPath: [any CodingKey]
+    ) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(Number.self).\(value) directly in JSON."))
+        }
+        output.append(floatingPoint: value)
+    }
+
+    func write(date: Date, codingPath: [any CodingKey]) throws {
+        switch dateStyle {
+        case .iso8601: output.append(string: ISO8601.string(from: date))
+        case .unixSeconds: try writeNumber(date.timeIntervalSince1970, codingPath: codingPath)
+        case .unixMillis: try writeNumber(date.timeIntervalSince1970 * 1000, codingPath: codingPath)
+        }
+    }
+
+    /// Reads a value as the type it is known to be (the caller compared the types).
+    private func load<Value, Known>(_ value: Value, as type: Known.Type) -> Known {
+        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Known.self) }
+    }
+}
+
+/// A `[String: …]` dictionary, whose members are written in key order so that the bytes are
+/// stable (a dictionary's own order changes from run to run).
+protocol JSONSortedObject {
+    func encodeSorted(into slot: JSONSlotEncoder) throws
+}
+
+extension Dictionary: JSONSortedObject where Key == String, Value: Encodable {
+    func encodeSorted(into slot: JSONSlotEncoder) throws {
+        var container = slot.container(keyedBy: WireKey.self)
+        for key in keys.sorted() {
+            try container.encode(self[key]!, forKey: WireKey(stringValue: key))
+        }
+    }
+}

@@ -9,6 +9,9 @@ import Foundation
 /// and cancelling the Swift task cancels the underlying `URLSessionTask`.
 public final class URLSessionTransport: HTTPTransport, Sendable {
     private let session: URLSession
+    /// The session for whole responses: no delegate, so URLSession makes no callback hops
+    /// before the completion handler.
+    private let bufferedSession: URLSession
     private let delegate: SessionDelegate
 
     /// Creates a transport with its own session.
@@ -19,10 +22,12 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         queue.name = "Courier.URLSessionTransport"
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        self.bufferedSession = URLSession(configuration: configuration)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        bufferedSession.finishTasksAndInvalidate()
     }
 
     /// Sends a request and reads the response whole. A completion-handler task: the body
@@ -46,9 +51,9 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
                 }
                 let task: URLSessionDataTask
                 if let body = request.body {
-                    task = session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
+                    task = bufferedSession.uploadTask(with: urlRequest, from: body, completionHandler: completion)
                 } else {
-                    task = session.dataTask(with: urlRequest, completionHandler: completion)
+                    task = bufferedSession.dataTask(with: urlRequest, completionHandler: completion)
                 }
                 handle.start(task)
             }

@@ -45,13 +45,18 @@ struct SchemaLocation {
     }
 
     /// A build command declares its outputs before it runs. Each schema file `x.api` becomes
-    /// `x.generated.swift`, so the outputs follow from the file names alone: SwiftPM does not
-    /// plan again when a file's contents change.
+    /// `x.generated.swift`, and a long one also `x.2.generated.swift` to `x.8.generated.swift`
+    /// (as `CodeGenerator.fileNames(forSchemaFile:)` names them; the generator writes the parts
+    /// it does not fill as empty files), so the outputs follow from the file names alone:
+    /// SwiftPM does not plan again when a file's contents change.
     ///
     /// SwiftPM plans again when the package changes, not when a file appears in a schema folder,
     /// so one more output always stands ready: the generator puts the code of schema files
     /// that are newer than the plan there, and the build goes on working.
     func expectedOutputs() -> [String] {
-        files.map { $0.deletingPathExtension().lastPathComponent + ".generated.swift" } + ["_unplanned.generated.swift"]
+        files.flatMap { file in
+            let stem = file.deletingPathExtension().lastPathComponent
+            return [stem + ".generated.swift"] + (2...8).map { "\(stem).\($0).generated.swift" }
+        } + ["_unplanned.generated.swift"]
     }
 }

@@ -81,14 +81,15 @@ enum Commands {
     static let unplannedFile = "_unplanned.generated.swift"
 
     /// Fits the generated files to the outputs a build plugin declared when SwiftPM planned the
-    /// build, one per schema file then: files of schema files added since go into the
-    /// unplanned file, and outputs of schema files removed since are emptied, so the build
-    /// compiles exactly the current schema. A later plan gives each file its own output.
+    /// build, every possible part of each schema file then: files of schema files added since
+    /// go into the unplanned file, and declared outputs nothing was generated for (parts a
+    /// schema file does not fill, schema files removed since) are emptied, so the build
+    /// compiles exactly the current schema. A later plan gives each file its own outputs.
     static func matchExpected(_ files: [GeneratedFile], expected: [String]) -> [GeneratedFile] {
         let planned = files.filter { expected.contains($0.name) }
         let unplanned = files.filter { !expected.contains($0.name) }
         let emptied = expected.filter { name in name != unplannedFile && !files.contains { $0.name == name } }
-        var result = planned + emptied.map { GeneratedFile(name: $0, contents: "\(CodeGenerator.marker): its schema file was removed.\n") }
+        var result = planned + emptied.map { GeneratedFile(name: $0, contents: "\(CodeGenerator.marker): nothing to declare here.\n") }
         if expected.contains(unplannedFile) {
             var contents = "\(CodeGenerator.marker): schema files added since SwiftPM planned this build.\n\nimport CourierRuntime\nimport Foundation\n"
             for file in unplanned {

@@ -42,6 +42,19 @@ struct EndToEndPluginTests {
 
         """
 
+    /// A long schema file: its code is spread over eight generated parts.
+    static let catalogSchema = (0..<80).map { index in
+        """
+        /// Catalog item \(index).
+        model CatalogItem\(index) {
+          id: Int
+          title: String
+          tags: [String]
+        }
+
+        """
+    }.joined(separator: "\n")
+
     static func manifest(courierIdentity: String) -> String {
         """
         // swift-tools-version: 6.1
@@ -77,6 +90,7 @@ struct EndToEndPluginTests {
         mock.stub(.post, "/pets/1/adopt", json: Pet(id: 1, name: "Rex"))
         let adopted = try await mock.adoptPet(id: 1)
         print("adopted: \\(adopted.name)")
+        print("catalog: \\(CatalogItem0(id: 0, title: "first", tags: []).title) \\(CatalogItem79(id: 79, title: "last", tags: []).title)")
         """
 
     @Test(.timeLimit(.minutes(20)))
@@ -87,6 +101,7 @@ struct EndToEndPluginTests {
         try write(Self.manifest(courierIdentity: identity), to: scratch.appendingPathComponent("Package.swift"))
         let schema = scratch.appendingPathComponent("Schema/Pets/pets.api")
         try write(Self.petsSchema, to: schema)
+        try write(Self.catalogSchema, to: scratch.appendingPathComponent("Schema/Pets/catalog.api"))
         try write("// The Pets client is generated from Schema/Pets by CourierBuildPlugin.\n", to: scratch.appendingPathComponent("Sources/Pets/Pets.swift"))
         let app = scratch.appendingPathComponent("Sources/App/main.swift")
         try write(Self.appBefore, to: app)
@@ -94,6 +109,11 @@ struct EndToEndPluginTests {
         let first = try await swift(["build"], in: scratch)
         #expect(first.status == 0, "first build failed:\n\(first.output)")
         #expect(!first.output.contains("warning:"), "warnings in the first build:\n\(first.output)")
+        // The long schema file was compiled from its parts.
+        let parts = try generatedFiles(in: scratch).filter { $0.lastPathComponent.hasPrefix("catalog.") }
+        #expect(parts.count == 8, "\(parts.map(\.lastPathComponent))")
+        let filled = parts.filter { ((try? String(contentsOf: $0, encoding: .utf8)) ?? "").contains("public struct CatalogItem") }
+        #expect(filled.count >= 6, "declarations in only \(filled.count) of the catalog's parts")
 
         // A schema mistake is reported at the schema's line and column, and the build fails.
         try write(Self.petsSchema.replacingOccurrences(of: "name: String", with: "name: Strng"), to: schema)
@@ -110,6 +130,7 @@ struct EndToEndPluginTests {
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("pets: [\"Rex\"]"))
         #expect(run.output.contains("adopted: Rex"))
+        #expect(run.output.contains("catalog: first last"))
 
         // A new schema file: a new output, which SwiftPM must plan for.
         try write("/// Toys.\nmodel Toy {\n  name: String\n}\n", to: scratch.appendingPathComponent("Schema/Pets/toys.api"))
@@ -124,6 +145,17 @@ struct EndToEndPluginTests {
         try write(Self.appAfter, to: app)
         let fourth = try await swift(["build"], in: scratch)
         #expect(fourth.status == 0, "build after removing a schema file failed:\n\(fourth.output)")
+    }
+
+    /// The build plugin's generated files in a package's build folder.
+    private func generatedFiles(in package: URL) throws -> [URL] {
+        let build = package.appendingPathComponent(".build")
+        let enumerator = FileManager.default.enumerator(at: build, includingPropertiesForKeys: nil)
+        var files: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.lastPathComponent.hasSuffix(".generated.swift"), url.path.contains("/plugins/outputs/") { files.append(url) }
+        }
+        return files
     }
 
     private func write(_ text: String, to url: URL) throws {

@@ -215,111 +215,79 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// The elements of a JSON array.
-struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
+struct JSONUnkeyedContainer: UnkeyedEncodingContainer, JSONPositionalContainer {
     let slot: JSONSlotEncoder
 
     var codingPath: [any CodingKey] { slot.codingPath }
     var count: Int { slot.count }
 
-    private var nextKey: any CodingKey { IndexKey(index: slot.count) }
-
-    mutating func encodeNil() throws {
+    func beginValue() -> (any CodingKey)? {
+        let key = IndexKey(index: slot.count)
         slot.beginElement()
-        slot.writer.output.append(ascii: "null")
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        slot.beginElement()
-        slot.writer.output.append(bool: value)
-    }
-
-    mutating func encode(_ value: String) throws {
-        slot.beginElement()
-        slot.writer.output.append(string: value)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        let key = nextKey
-        slot.beginElement()
-        try slot.writer.writeNumber(value, codingPath: codingPath + [key])
-    }
-
-    mutating func encode(_ value: Float) throws {
-        let key = nextKey
-        slot.beginElement()
-        try slot.writer.writeNumber(value, codingPath: codingPath + [key])
-    }
-
-    mutating func encode(_ value: Int) throws { integer(value) }
-    mutating func encode(_ value: Int8) throws { integer(value) }
-    mutating func encode(_ value: Int16) throws { integer(value) }
-    mutating func encode(_ value: Int32) throws { integer(value) }
-    mutating func encode(_ value: Int64) throws { integer(value) }
-    mutating func encode(_ value: UInt) throws { integer(value) }
-    mutating func encode(_ value: UInt8) throws { integer(value) }
-    mutating func encode(_ value: UInt16) throws { integer(value) }
-    mutating func encode(_ value: UInt32) throws { integer(value) }
-    mutating func encode(_ value: UInt64) throws { integer(value) }
-
-    private func integer(_ value: some FixedWidthInteger) {
-        slot.beginElement()
-        slot.writer.output.append(integer: value)
-    }
-
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        let key = nextKey
-        slot.beginElement()
-        try slot.write(value, key: key)
+        return key
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let key = nextKey
-        slot.beginElement()
-        return slot.openChild(key: key).container(keyedBy: keyType)
+        slot.openChild(key: beginValue()).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let key = nextKey
-        slot.beginElement()
-        return slot.openChild(key: key).unkeyedContainer()
+        slot.openChild(key: beginValue()).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let key = nextKey
-        slot.beginElement()
-        return slot.openChild(key: key)
+        slot.openChild(key: beginValue())
     }
 }
 
 /// One value written where the slot is.
-struct JSONSingleValueContainer: SingleValueEncodingContainer {
+struct JSONSingleValueContainer: SingleValueEncodingContainer, JSONPositionalContainer {
     let slot: JSONSlotEncoder
 
     var codingPath: [any CodingKey] { slot.codingPath }
 
-    mutating func encodeNil() throws {
+    func beginValue() -> (any CodingKey)? {
         slot.beginSingleValue()
+        return nil
+    }
+}
+
+/// What array and single-value containers share: each value goes where the slot is, after
+/// `beginValue()` has made room for it.
+protocol JSONPositionalContainer {
+    var slot: JSONSlotEncoder { get }
+    /// Starts the next value; returns the key that names it in error paths, if any.
+    func beginValue() -> (any CodingKey)?
+}
+
+extension JSONPositionalContainer {
+    private func path(_ key: (any CodingKey)?) -> [any CodingKey] {
+        slot.codingPath + (key.map { [$0] } ?? [])
+    }
+
+    mutating func encodeNil() throws {
+        _ = beginValue()
         slot.writer.output.append(ascii: "null")
     }
 
     mutating func encode(_ value: Bool) throws {
-        slot.beginSingleValue()
+        _ = beginValue()
         slot.writer.output.append(bool: value)
     }
 
     mutating func encode(_ value: String) throws {
-        slot.beginSingleValue()
+        _ = beginValue()
         slot.writer.output.append(string: value)
     }
 
     mutating func encode(_ value: Double) throws {
-        slot.beginSingleValue()
-        try slot.writer.writeNumber(value, codingPath: codingPath)
+        let key = beginValue()
+        try slot.writer.writeNumber(value, codingPath: path(key))
     }
 
     mutating func encode(_ value: Float) throws {
-        slot.beginSingleValue()
-        try slot.writer.writeNumber(value, codingPath: codingPath)
+        let key = beginValue()
+        try slot.writer.writeNumber(value, codingPath: path(key))
     }
 
     mutating func encode(_ value: Int) throws { integer(value) }
@@ -334,13 +302,13 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { integer(value) }
 
     private func integer(_ value: some FixedWidthInteger) {
-        slot.beginSingleValue()
+        _ = beginValue()
         slot.writer.output.append(integer: value)
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        slot.beginSingleValue()
-        try slot.write(value, key: nil)
+        let key = beginValue()
+        try slot.write(value, key: key)
     }
 }
 

@@ -7,7 +7,8 @@ import Foundation
 //   JSONDecoder/JSONEncoder with snake-case conversion on plain structs, and JSONSerialization;
 //   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation;
 //   request overhead and event latency against a local server, versus raw URLSession.
-// Usage: RuntimeBenchmark [decode | sse | network]
+// Usage: RuntimeBenchmark [decode | sse | network]; profile-encode and profile-requests repeat one
+// path for a profiler.
 
 /// Prints a line at once, unbuffered, so progress shows when the output is a pipe.
 func say(_ text: String) {
@@ -170,6 +171,7 @@ if only == "profile-requests" {
 if only == nil || only == "network" {
     let server = try BenchServer()
     try await requestOverheadBenchmark(server: server)
+    try await clientCostBenchmark()
     try await streamingLatencyBenchmark(server: server)
 }
 

@@ -10,14 +10,26 @@ extension APIClientProtocol {
         _ request: APIRequest, as type: T.Type = T.self, options: RequestOptions? = nil, reconnect: Bool = false,
         maxReconnects: Int = 5
     ) -> AsyncThrowingStream<T, any Error> {
-        serverSentEvents(request, options: options, reconnect: reconnect, maxReconnects: maxReconnects)
-            .decoded(as: T.self, dateStyle: request.dateStyle)
+        // Decoded in the task that parses, so an event reaches the caller in one hop.
+        let dateStyle = request.dateStyle
+        return eventStream(request, options: options, reconnect: reconnect, maxReconnects: maxReconnects) { event in
+            try ResponseDecoding.decode(T.self, from: Data(event.data.utf8), dateStyle: dateStyle)
+        }
     }
 
     /// Opens a `text/event-stream` and yields its events as they arrive.
     public func serverSentEvents(
         _ request: APIRequest, options: RequestOptions? = nil, reconnect: Bool = false, maxReconnects: Int = 5
     ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        eventStream(request, options: options, reconnect: reconnect, maxReconnects: maxReconnects) { $0 }
+    }
+
+    /// The connection, parsing and reconnection behind both: `transform` turns each event into
+    /// what the stream yields; if it throws, the stream ends with that error.
+    private func eventStream<Element: Sendable>(
+        _ request: APIRequest, options: RequestOptions?, reconnect: Bool, maxReconnects: Int,
+        transform: @escaping @Sendable (ServerSentEvent) throws -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
         let clock = self.clock
         var request = request
         request.accept = "text/event-stream"
@@ -32,7 +44,7 @@ extension APIClientProtocol {
                         if let lastEventID = parser.currentLastEventID { attempt.headers["Last-Event-ID"] = lastEventID }
                         let response = try await streamingResponse(for: attempt, options: options)
                         for try await chunk in response.body {
-                            for event in parser.consume(chunk) { continuation.yield(event) }
+                            for event in parser.consume(chunk) { continuation.yield(try transform(event)) }
                         }
                         if !reconnect { break }
                     } catch {

@@ -45,8 +45,9 @@ final class ArchonServer: @unchecked Sendable {
         try await admin("faults", ["route": .string(route), "faults": .array(faults)])
     }
 
-    /// Requests per route, refreshes, and stream disconnects, as the server counted them.
-    func counters() async throws -> (requests: [String: Int], disconnects: Int) {
+    /// Requests per route, refreshes, stream disconnects and chat streams still open, as the
+    /// server counted them.
+    func counters() async throws -> (requests: [String: Int], disconnects: Int, openStreams: Int) {
         let value: JSONValue = try await admin.send(APIRequest(method: .get, path: "/_admin/counters", requiresAuth: false))
         var requests: [String: Int] = [:]
         if case .object(let object)? = value["requests"] {
@@ -54,7 +55,9 @@ final class ArchonServer: @unchecked Sendable {
         }
         var disconnects = 0
         if case .integer(let number)? = value["disconnects"] { disconnects = Int(number) }
-        return (requests, disconnects)
+        var openStreams = 0
+        if case .integer(let number)? = value["open_streams"] { openStreams = Int(number) }
+        return (requests, disconnects, openStreams)
     }
 
     /// Creates a task on the server directly.

@@ -47,6 +47,7 @@ class State:
         self.counters = defaultdict(int)
         self.faults = defaultdict(list)  # route -> [fault, ...] applied in order
         self.disconnects = 0
+        self.open_streams = 0  # chat streams the server is still writing
         self.projects = []
         self.tasks = {}
         self.posts = [
@@ -292,6 +293,7 @@ async def chat(request: Request):
     asyncio.get_running_loop().create_task(run_task(task))
 
     async def events():
+        state.open_streams += 1
         try:
             yield {"event": "message", "data": json.dumps({"type": "delta", "content": "Working on it"})}
             yield {"event": "message", "data": json.dumps({"type": "task_update", "task": public(task)})}
@@ -305,6 +307,7 @@ async def chat(request: Request):
             state.disconnects += 1
             raise
         finally:
+            state.open_streams -= 1
             task["_listeners"].remove(queue)
 
     return EventSourceResponse(events(), ping=60)
@@ -410,7 +413,7 @@ async def admin_faults(request: Request):
 
 @app.get("/_admin/counters")
 async def admin_counters():
-    return {"requests": dict(state.counters), "disconnects": state.disconnects}
+    return {"requests": dict(state.counters), "disconnects": state.disconnects, "open_streams": state.open_streams}
 
 
 @app.post("/_admin/tasks")

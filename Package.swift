@@ -30,12 +30,15 @@ let package = Package(
         .testTarget(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],
             exclude: ["Snapshots"]),
+        .target(name: "CourierLoopbackServer", path: "Tests/CourierLoopbackServer"),
         .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
-        .testTarget(name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"], exclude: ["Fixtures"]),
         .testTarget(name: "CourierPluginTests"),
-        .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime", "CourierTestSupport"]),
+        .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
-        .executableTarget(name: "RuntimeBenchmark", dependencies: ["Archon", "CourierRuntime"], path: "Benchmarks/RuntimeBenchmark"),
+        .executableTarget(
+            name: "RuntimeBenchmark", dependencies: ["Archon", "CourierRuntime", "CourierLoopbackServer"], path: "Benchmarks/RuntimeBenchmark"),
         .executableTarget(
             name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),
     ],

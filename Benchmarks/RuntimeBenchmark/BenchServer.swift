@@ -1,3 +1,4 @@
+import CourierLoopbackServer
 import Foundation
 
 #if canImport(Glibc)
@@ -6,37 +7,24 @@ import Foundation
     import Darwin
 #endif
 
-/// `Benchmarks/Servers/bench_server.py`, run with `python3` for the network benchmarks. It
-/// prints its port first and stops when its standard input closes.
-final class BenchServer: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
+/// `Benchmarks/Servers/bench_server.py`, run with the first `python3` on the PATH for the
+/// network benchmarks. It stops when this object goes away.
+final class BenchServer: Sendable {
+    private let process: LoopbackServerProcess
     /// `http://127.0.0.1:<port>`.
-    let baseURL: URL
+    var baseURL: URL { process.baseURL }
 
-    init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Servers/bench_server.py")
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
-            throw BenchmarkError("\(script.path) did not start; it needs python3 on the PATH")
-        }
-        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    private init(process: LoopbackServerProcess) {
+        self.process = process
     }
 
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
+    static func start() async throws -> BenchServer {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Servers/bench_server.py")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let python = path.split(separator: ":").map({ "\($0)/python3" }).first(where: FileManager.default.isExecutableFile)
+        else { throw BenchmarkError("the network benchmarks need python3 on the PATH") }
+        return BenchServer(process: try await LoopbackServerProcess.start(python: python, script: script))
     }
 }
 

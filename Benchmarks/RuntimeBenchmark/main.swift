@@ -164,12 +164,12 @@ if only == "profile-encode" { try profileEncoding() }
 if only == nil || only == "decode" { try decodingBenchmark() }
 if only == nil || only == "sse" { sseParserBenchmark() }
 if only == "profile-requests" {
-    let server = try BenchServer()
+    let server = try await BenchServer.start()
     let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"))
     for id in 0..<5000 { _ = try await client.getPost(id: id) }
 }
 if only == nil || only == "network" {
-    let server = try BenchServer()
+    let server = try await BenchServer.start()
     try await requestOverheadBenchmark(server: server)
     try await clientCostBenchmark()
     try await streamingLatencyBenchmark(server: server)

@@ -1,4 +1,5 @@
 import Archon
+import CourierLoopbackServer
 import CourierRuntime
 import CourierTestSupport
 import Foundation

@@ -2,7 +2,8 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@testable import CourierRuntime
+@testable import CourierLoopbackServer
+import CourierRuntime
 
 /// The loopback fixture server (standard library Python) for one test.
 func fixtureServer() async throws -> LoopbackServerProcess {

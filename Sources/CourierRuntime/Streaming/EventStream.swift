@@ -71,24 +71,3 @@ extension APIClientProtocol {
         }
     }
 }
-
-extension AsyncThrowingStream where Element == ServerSentEvent, Failure == any Error {
-    /// Decodes each event's data as JSON of type `T`; an event that does not decode ends the
-    /// stream with `APIError.decodingError`.
-    public func decoded<T: Decodable & Sendable>(as type: T.Type, dateStyle: DateCodingStyle = .iso8601) -> AsyncThrowingStream<T, any Error> {
-        let source = self
-        return AsyncThrowingStream<T, any Error> { continuation in
-            let task = Task {
-                do {
-                    for try await event in source {
-                        continuation.yield(try ResponseDecoding.decode(T.self, from: Data(event.data.utf8), dateStyle: dateStyle))
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-}

@@ -79,25 +79,25 @@ public struct ErrorBody: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.code = try container.decodeIfPresent(JSONValue.self, forKey: "code")
-        self.errorCode = try container.decodeIfPresent(String.self, forKey: "error_code")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.msg = try container.decodeIfPresent(String.self, forKey: "msg")
-        self.error = try container.decodeIfPresent(String.self, forKey: "error")
-        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        self.details = try container.decodeIfPresent(String.self, forKey: "details")
-        self.hint = try container.decodeIfPresent(String.self, forKey: "hint")
+        self.code = try container.readIfPresent(JSONValue.self, at: "code")
+        self.errorCode = try container.readIfPresent(String.self, at: "error_code")
+        self.message = try container.readIfPresent(String.self, at: "message")
+        self.msg = try container.readIfPresent(String.self, at: "msg")
+        self.error = try container.readIfPresent(String.self, at: "error")
+        self.errorDescription = try container.readIfPresent(String.self, at: "error_description")
+        self.details = try container.readIfPresent(String.self, at: "details")
+        self.hint = try container.readIfPresent(String.self, at: "hint")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeIfPresent(self.errorCode, forKey: "error_code")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.msg, forKey: "msg")
-        try container.encodeIfPresent(self.error, forKey: "error")
-        try container.encodeIfPresent(self.errorDescription, forKey: "error_description")
-        try container.encodeIfPresent(self.details, forKey: "details")
-        try container.encodeIfPresent(self.hint, forKey: "hint")
+        try container.writeIfPresent(self.code, at: "code")
+        try container.writeIfPresent(self.errorCode, at: "error_code")
+        try container.writeIfPresent(self.message, at: "message")
+        try container.writeIfPresent(self.msg, at: "msg")
+        try container.writeIfPresent(self.error, at: "error")
+        try container.writeIfPresent(self.errorDescription, at: "error_description")
+        try container.writeIfPresent(self.details, at: "details")
+        try container.writeIfPresent(self.hint, at: "hint")
     }
 }

@@ -37,22 +37,22 @@ public struct Session: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.accessToken = try container.decode(String.self, forKey: "access_token")
-        self.tokenType = try container.decode(String.self, forKey: "token_type")
-        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
-        self.expiresAt = try container.decodeIfPresent(Int64.self, forKey: "expires_at")
-        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
-        self.user = try container.decode(User.self, forKey: "user")
+        self.accessToken = try container.read(String.self, at: "access_token")
+        self.tokenType = try container.read(String.self, at: "token_type")
+        self.expiresIn = try container.read(Int.self, at: "expires_in")
+        self.expiresAt = try container.readIfPresent(Int64.self, at: "expires_at")
+        self.refreshToken = try container.read(String.self, at: "refresh_token")
+        self.user = try container.read(User.self, at: "user")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.accessToken, forKey: "access_token")
-        try container.encode(self.tokenType, forKey: "token_type")
-        try container.encode(self.expiresIn, forKey: "expires_in")
-        try container.encodeIfPresent(self.expiresAt, forKey: "expires_at")
-        try container.encode(self.refreshToken, forKey: "refresh_token")
-        try container.encode(self.user, forKey: "user")
+        try container.write(self.accessToken, at: "access_token")
+        try container.write(self.tokenType, at: "token_type")
+        try container.write(self.expiresIn, at: "expires_in")
+        try container.writeIfPresent(self.expiresAt, at: "expires_at")
+        try container.write(self.refreshToken, at: "refresh_token")
+        try container.write(self.user, at: "user")
     }
 }
 
@@ -106,30 +106,30 @@ public struct User: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.aud = try container.decodeIfPresent(String.self, forKey: "aud")
-        self.role = try container.decodeIfPresent(String.self, forKey: "role")
-        self.emailConfirmedAt = try container.decodeIfPresent(Date.self, forKey: "email_confirmed_at")
-        self.lastSignInAt = try container.decodeIfPresent(Date.self, forKey: "last_sign_in_at")
-        self.appMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: "app_metadata") ?? [:]
-        self.userMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: "user_metadata") ?? [:]
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+        self.id = try container.read(UUID.self, at: "id")
+        self.email = try container.readIfPresent(String.self, at: "email")
+        self.aud = try container.readIfPresent(String.self, at: "aud")
+        self.role = try container.readIfPresent(String.self, at: "role")
+        self.emailConfirmedAt = try container.readIfPresent(Date.self, at: "email_confirmed_at")
+        self.lastSignInAt = try container.readIfPresent(Date.self, at: "last_sign_in_at")
+        self.appMetadata = try container.readIfPresent([String: JSONValue].self, at: "app_metadata") ?? [:]
+        self.userMetadata = try container.readIfPresent([String: JSONValue].self, at: "user_metadata") ?? [:]
+        self.createdAt = try container.read(Date.self, at: "created_at")
+        self.updatedAt = try container.readIfPresent(Date.self, at: "updated_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.aud, forKey: "aud")
-        try container.encodeIfPresent(self.role, forKey: "role")
-        try container.encodeIfPresent(self.emailConfirmedAt, forKey: "email_confirmed_at")
-        try container.encodeIfPresent(self.lastSignInAt, forKey: "last_sign_in_at")
-        try container.encode(self.appMetadata, forKey: "app_metadata")
-        try container.encode(self.userMetadata, forKey: "user_metadata")
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.write(self.id, at: "id")
+        try container.writeIfPresent(self.email, at: "email")
+        try container.writeIfPresent(self.aud, at: "aud")
+        try container.writeIfPresent(self.role, at: "role")
+        try container.writeIfPresent(self.emailConfirmedAt, at: "email_confirmed_at")
+        try container.writeIfPresent(self.lastSignInAt, at: "last_sign_in_at")
+        try container.write(self.appMetadata, at: "app_metadata")
+        try container.write(self.userMetadata, at: "user_metadata")
+        try container.write(self.createdAt, at: "created_at")
+        try container.writeIfPresent(self.updatedAt, at: "updated_at")
     }
 }
 
@@ -148,14 +148,14 @@ public struct PasswordCredentials: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.password = try container.decode(String.self, forKey: "password")
+        self.email = try container.read(String.self, at: "email")
+        self.password = try container.read(String.self, at: "password")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.password, forKey: "password")
+        try container.write(self.email, at: "email")
+        try container.write(self.password, at: "password")
     }
 }
 
@@ -205,16 +205,16 @@ public struct IdTokenCredentials: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.provider = try container.decode(IdentityProvider.self, forKey: "provider")
-        self.idToken = try container.decode(String.self, forKey: "id_token")
-        self.nonce = try container.decodeIfPresent(String.self, forKey: "nonce")
+        self.provider = try container.read(IdentityProvider.self, at: "provider")
+        self.idToken = try container.read(String.self, at: "id_token")
+        self.nonce = try container.readIfPresent(String.self, at: "nonce")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.provider, forKey: "provider")
-        try container.encode(self.idToken, forKey: "id_token")
-        try container.encodeIfPresent(self.nonce, forKey: "nonce")
+        try container.write(self.provider, at: "provider")
+        try container.write(self.idToken, at: "id_token")
+        try container.writeIfPresent(self.nonce, at: "nonce")
     }
 }
 
@@ -230,12 +230,12 @@ public struct RefreshTokenRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
+        self.refreshToken = try container.read(String.self, at: "refresh_token")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.refreshToken, forKey: "refresh_token")
+        try container.write(self.refreshToken, at: "refresh_token")
     }
 }
 

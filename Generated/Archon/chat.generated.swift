@@ -21,16 +21,16 @@ public struct ChatRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.projectId = try container.decode(UUID.self, forKey: "project_id")
-        self.message = try container.decode(String.self, forKey: "message")
-        self.taskId = try container.decodeIfPresent(UUID.self, forKey: "task_id")
+        self.projectId = try container.read(UUID.self, at: "project_id")
+        self.message = try container.read(String.self, at: "message")
+        self.taskId = try container.readIfPresent(UUID.self, at: "task_id")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.projectId, forKey: "project_id")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.taskId, forKey: "task_id")
+        try container.write(self.projectId, at: "project_id")
+        try container.write(self.message, at: "message")
+        try container.writeIfPresent(self.taskId, at: "task_id")
     }
 }
 
@@ -46,12 +46,12 @@ public struct ChatDelta: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.content = try container.decode(String.self, forKey: "content")
+        self.content = try container.read(String.self, at: "content")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.content, forKey: "content")
+        try container.write(self.content, at: "content")
     }
 }
 
@@ -67,12 +67,12 @@ public struct ChatTaskUpdate: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.task = try container.decode(ArchonTask.self, forKey: "task")
+        self.task = try container.read(ArchonTask.self, at: "task")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.task, forKey: "task")
+        try container.write(self.task, at: "task")
     }
 }
 
@@ -88,12 +88,12 @@ public struct ChatTaskEvent: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.event = try container.decode(TaskEvent.self, forKey: "event")
+        self.event = try container.read(TaskEvent.self, at: "event")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.event, forKey: "event")
+        try container.write(self.event, at: "event")
     }
 }
 
@@ -109,12 +109,12 @@ public struct ChatDone: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.taskId = try container.decodeIfPresent(UUID.self, forKey: "task_id")
+        self.taskId = try container.readIfPresent(UUID.self, at: "task_id")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.taskId, forKey: "task_id")
+        try container.writeIfPresent(self.taskId, at: "task_id")
     }
 }
 
@@ -130,12 +130,12 @@ public struct ChatFailure: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
+        self.message = try container.read(String.self, at: "message")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
+        try container.write(self.message, at: "message")
     }
 }
 

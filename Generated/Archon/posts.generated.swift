@@ -45,26 +45,26 @@ public struct Post: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.body = try container.decode(String.self, forKey: "body")
-        self.authorName = try container.decode(String.self, forKey: "author_name")
-        self.likeCount = try container.decodeIfPresent(Int.self, forKey: "like_count") ?? 0
-        self.likedByMe = try container.decodeIfPresent(Bool.self, forKey: "liked_by_me") ?? false
-        self.imageUrl = try container.decodeIfPresent(URL.self, forKey: "image_url")
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.id = try container.read(Int.self, at: "id")
+        self.title = try container.read(String.self, at: "title")
+        self.body = try container.read(String.self, at: "body")
+        self.authorName = try container.read(String.self, at: "author_name")
+        self.likeCount = try container.readIfPresent(Int.self, at: "like_count") ?? 0
+        self.likedByMe = try container.readIfPresent(Bool.self, at: "liked_by_me") ?? false
+        self.imageUrl = try container.readIfPresent(URL.self, at: "image_url")
+        self.createdAt = try container.read(Date.self, at: "created_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.body, forKey: "body")
-        try container.encode(self.authorName, forKey: "author_name")
-        try container.encode(self.likeCount, forKey: "like_count")
-        try container.encode(self.likedByMe, forKey: "liked_by_me")
-        try container.encodeIfPresent(self.imageUrl, forKey: "image_url")
-        try container.encode(self.createdAt, forKey: "created_at")
+        try container.write(self.id, at: "id")
+        try container.write(self.title, at: "title")
+        try container.write(self.body, at: "body")
+        try container.write(self.authorName, at: "author_name")
+        try container.write(self.likeCount, at: "like_count")
+        try container.write(self.likedByMe, at: "liked_by_me")
+        try container.writeIfPresent(self.imageUrl, at: "image_url")
+        try container.write(self.createdAt, at: "created_at")
     }
 }
 
@@ -83,14 +83,14 @@ public struct NewPost: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.body = try container.decode(String.self, forKey: "body")
+        self.title = try container.read(String.self, at: "title")
+        self.body = try container.read(String.self, at: "body")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.body, forKey: "body")
+        try container.write(self.title, at: "title")
+        try container.write(self.body, at: "body")
     }
 }
 

@@ -37,22 +37,22 @@ public struct ArchonProject: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.ownerId = try container.decode(UUID.self, forKey: "owner_id")
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+        self.id = try container.read(UUID.self, at: "id")
+        self.name = try container.read(String.self, at: "name")
+        self.description = try container.readIfPresent(String.self, at: "description")
+        self.ownerId = try container.read(UUID.self, at: "owner_id")
+        self.createdAt = try container.read(Date.self, at: "created_at")
+        self.updatedAt = try container.readIfPresent(Date.self, at: "updated_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.description, forKey: "description")
-        try container.encode(self.ownerId, forKey: "owner_id")
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.write(self.id, at: "id")
+        try container.write(self.name, at: "name")
+        try container.writeIfPresent(self.description, at: "description")
+        try container.write(self.ownerId, at: "owner_id")
+        try container.write(self.createdAt, at: "created_at")
+        try container.writeIfPresent(self.updatedAt, at: "updated_at")
     }
 }
 
@@ -71,14 +71,14 @@ public struct NewProject: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.name = try container.read(String.self, at: "name")
+        self.description = try container.readIfPresent(String.self, at: "description")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.write(self.name, at: "name")
+        try container.writeIfPresent(self.description, at: "description")
     }
 }
 

@@ -121,22 +121,22 @@ public struct TaskEvent: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.taskId = try container.decode(UUID.self, forKey: "task_id")
-        self.type = try container.decode(EventType.self, forKey: "type")
-        self.message = try container.decode(String.self, forKey: "message")
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.id = try container.read(UUID.self, at: "id")
+        self.taskId = try container.read(UUID.self, at: "task_id")
+        self.type = try container.read(EventType.self, at: "type")
+        self.message = try container.read(String.self, at: "message")
+        self.metadata = try container.readIfPresent([String: String].self, at: "metadata")
+        self.createdAt = try container.read(Date.self, at: "created_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.taskId, forKey: "task_id")
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.metadata, forKey: "metadata")
-        try container.encode(self.createdAt, forKey: "created_at")
+        try container.write(self.id, at: "id")
+        try container.write(self.taskId, at: "task_id")
+        try container.write(self.type, at: "type")
+        try container.write(self.message, at: "message")
+        try container.writeIfPresent(self.metadata, at: "metadata")
+        try container.write(self.createdAt, at: "created_at")
     }
 }
 
@@ -210,22 +210,22 @@ public struct TaskStep: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.status = try container.decode(StepStatus.self, forKey: "status")
-        self.position = try container.decode(Int.self, forKey: "position")
-        self.startedAt = try container.decodeIfPresent(Date.self, forKey: "started_at")
-        self.completedAt = try container.decodeIfPresent(Date.self, forKey: "completed_at")
+        self.id = try container.read(UUID.self, at: "id")
+        self.name = try container.read(String.self, at: "name")
+        self.status = try container.read(StepStatus.self, at: "status")
+        self.position = try container.read(Int.self, at: "position")
+        self.startedAt = try container.readIfPresent(Date.self, at: "started_at")
+        self.completedAt = try container.readIfPresent(Date.self, at: "completed_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.status, forKey: "status")
-        try container.encode(self.position, forKey: "position")
-        try container.encodeIfPresent(self.startedAt, forKey: "started_at")
-        try container.encodeIfPresent(self.completedAt, forKey: "completed_at")
+        try container.write(self.id, at: "id")
+        try container.write(self.name, at: "name")
+        try container.write(self.status, at: "status")
+        try container.write(self.position, at: "position")
+        try container.writeIfPresent(self.startedAt, at: "started_at")
+        try container.writeIfPresent(self.completedAt, at: "completed_at")
     }
 }
 
@@ -275,28 +275,28 @@ public struct ArchonTask: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.projectId = try container.decode(UUID.self, forKey: "project_id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.status = try container.decode(TaskStatus.self, forKey: "status")
-        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        self.events = try container.decodeIfPresent([TaskEvent].self, forKey: "events") ?? []
-        self.steps = try container.decodeIfPresent([TaskStep].self, forKey: "steps") ?? []
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+        self.id = try container.read(UUID.self, at: "id")
+        self.projectId = try container.read(UUID.self, at: "project_id")
+        self.title = try container.read(String.self, at: "title")
+        self.status = try container.read(TaskStatus.self, at: "status")
+        self.errorMessage = try container.readIfPresent(String.self, at: "error_message")
+        self.events = try container.readIfPresent([TaskEvent].self, at: "events") ?? []
+        self.steps = try container.readIfPresent([TaskStep].self, at: "steps") ?? []
+        self.createdAt = try container.read(Date.self, at: "created_at")
+        self.updatedAt = try container.readIfPresent(Date.self, at: "updated_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.projectId, forKey: "project_id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
-        try container.encode(self.events, forKey: "events")
-        try container.encode(self.steps, forKey: "steps")
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.write(self.id, at: "id")
+        try container.write(self.projectId, at: "project_id")
+        try container.write(self.title, at: "title")
+        try container.write(self.status, at: "status")
+        try container.writeIfPresent(self.errorMessage, at: "error_message")
+        try container.write(self.events, at: "events")
+        try container.write(self.steps, at: "steps")
+        try container.write(self.createdAt, at: "created_at")
+        try container.writeIfPresent(self.updatedAt, at: "updated_at")
     }
 }
 

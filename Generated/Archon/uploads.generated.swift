@@ -27,20 +27,20 @@ public struct UploadedFile: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.path = try container.decode(String.self, forKey: "path")
-        self.size = try container.decode(Int64.self, forKey: "size")
-        self.mimeType = try container.decode(String.self, forKey: "mime_type")
-        self.url = try container.decodeIfPresent(URL.self, forKey: "url")
+        self.id = try container.read(UUID.self, at: "id")
+        self.path = try container.read(String.self, at: "path")
+        self.size = try container.read(Int64.self, at: "size")
+        self.mimeType = try container.read(String.self, at: "mime_type")
+        self.url = try container.readIfPresent(URL.self, at: "url")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.path, forKey: "path")
-        try container.encode(self.size, forKey: "size")
-        try container.encode(self.mimeType, forKey: "mime_type")
-        try container.encodeIfPresent(self.url, forKey: "url")
+        try container.write(self.id, at: "id")
+        try container.write(self.path, at: "path")
+        try container.write(self.size, at: "size")
+        try container.write(self.mimeType, at: "mime_type")
+        try container.writeIfPresent(self.url, at: "url")
     }
 }
 

@@ -86,16 +86,16 @@ public struct Node: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.value = try container.decode(Int.self, forKey: "value")
-        self.next = try container.decodeIfPresent(Node.self, forKey: "next")
-        self.children = try container.decodeIfPresent([Node].self, forKey: "children") ?? []
+        self.value = try container.read(Int.self, at: "value")
+        self.next = try container.readIfPresent(Node.self, at: "next")
+        self.children = try container.readIfPresent([Node].self, at: "children") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.value, forKey: "value")
-        try container.encodeIfPresent(self.next, forKey: "next")
-        try container.encode(self.children, forKey: "children")
+        try container.write(self.value, at: "value")
+        try container.writeIfPresent(self.next, at: "next")
+        try container.write(self.children, at: "children")
     }
 }
 
@@ -110,12 +110,12 @@ public struct Leaf: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.value = try container.decode(Int.self, forKey: "value")
+        self.value = try container.read(Int.self, at: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.value, forKey: "value")
+        try container.write(self.value, at: "value")
     }
 }
 
@@ -130,12 +130,12 @@ public struct Branch: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.tree = try container.decode(Tree.self, forKey: "tree")
+        self.tree = try container.read(Tree.self, at: "tree")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.tree, forKey: "tree")
+        try container.write(self.tree, at: "tree")
     }
 }
 
@@ -229,46 +229,46 @@ public struct Everything: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decodeIfPresent(String.self, forKey: "text") ?? "a \"quoted\"\n"
-        self.count = try container.decodeIfPresent(Int32.self, forKey: "count") ?? -1
-        self.big = try container.decodeIfPresent(Int64.self, forKey: "big")
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio") ?? 2.5
-        self.small = try container.decodeIfPresent(Float.self, forKey: "small") ?? 1.0
-        self.flag = try container.decodeIfPresent(Bool.self, forKey: "flag") ?? true
-        self.at = try container.decode(Date.self, forKey: "at")
-        self.id = try container.decodeIfPresent(UUID.self, forKey: "id") ?? UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
-        self.link = try container.decodeIfPresent(URL.self, forKey: "link")
-        self.blob = try container.decodeIfPresent(Data.self, forKey: "blob")
-        self.raw = try container.decodeIfPresent(JSONValue.self, forKey: "raw") ?? .null
-        self.map = try container.decodeIfPresent([String: [Int]].self, forKey: "map") ?? [:]
-        self.direction = try container.decodeIfPresent(Direction.self, forKey: "direction") ?? .up
-        self.mood = try container.decodeIfPresent(Mood.self, forKey: "mood")
-        self.ownerURL = try container.decodeIfPresent(String.self, forKey: "owner-url")
-        self._old = try container.decodeIfPresent(String.self, forKey: "old")
-        self.`default` = try container.decodeIfPresent(Int.self, forKey: "default")
-        self.`self` = try container.decodeIfPresent(String.self, forKey: "self")
+        self.text = try container.readIfPresent(String.self, at: "text") ?? "a \"quoted\"\n"
+        self.count = try container.readIfPresent(Int32.self, at: "count") ?? -1
+        self.big = try container.readIfPresent(Int64.self, at: "big")
+        self.ratio = try container.readIfPresent(Double.self, at: "ratio") ?? 2.5
+        self.small = try container.readIfPresent(Float.self, at: "small") ?? 1.0
+        self.flag = try container.readIfPresent(Bool.self, at: "flag") ?? true
+        self.at = try container.read(Date.self, at: "at")
+        self.id = try container.readIfPresent(UUID.self, at: "id") ?? UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
+        self.link = try container.readIfPresent(URL.self, at: "link")
+        self.blob = try container.readIfPresent(Data.self, at: "blob")
+        self.raw = try container.readIfPresent(JSONValue.self, at: "raw") ?? .null
+        self.map = try container.readIfPresent([String: [Int]].self, at: "map") ?? [:]
+        self.direction = try container.readIfPresent(Direction.self, at: "direction") ?? .up
+        self.mood = try container.readIfPresent(Mood.self, at: "mood")
+        self.ownerURL = try container.readIfPresent(String.self, at: "owner-url")
+        self._old = try container.readIfPresent(String.self, at: "old")
+        self.`default` = try container.readIfPresent(Int.self, at: "default")
+        self.`self` = try container.readIfPresent(String.self, at: "self")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.count, forKey: "count")
-        try container.encodeIfPresent(self.big, forKey: "big")
-        try container.encode(self.ratio, forKey: "ratio")
-        try container.encode(self.small, forKey: "small")
-        try container.encode(self.flag, forKey: "flag")
-        try container.encode(self.at, forKey: "at")
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.link, forKey: "link")
-        try container.encodeIfPresent(self.blob, forKey: "blob")
-        try container.encode(self.raw, forKey: "raw")
-        try container.encode(self.map, forKey: "map")
-        try container.encode(self.direction, forKey: "direction")
-        try container.encodeIfPresent(self.mood, forKey: "mood")
-        try container.encodeIfPresent(self.ownerURL, forKey: "owner-url")
-        try container.encodeIfPresent(self._old, forKey: "old")
-        try container.encodeIfPresent(self.`default`, forKey: "default")
-        try container.encodeIfPresent(self.`self`, forKey: "self")
+        try container.write(self.text, at: "text")
+        try container.write(self.count, at: "count")
+        try container.writeIfPresent(self.big, at: "big")
+        try container.write(self.ratio, at: "ratio")
+        try container.write(self.small, at: "small")
+        try container.write(self.flag, at: "flag")
+        try container.write(self.at, at: "at")
+        try container.write(self.id, at: "id")
+        try container.writeIfPresent(self.link, at: "link")
+        try container.writeIfPresent(self.blob, at: "blob")
+        try container.write(self.raw, at: "raw")
+        try container.write(self.map, at: "map")
+        try container.write(self.direction, at: "direction")
+        try container.writeIfPresent(self.mood, at: "mood")
+        try container.writeIfPresent(self.ownerURL, at: "owner-url")
+        try container.writeIfPresent(self._old, at: "old")
+        try container.writeIfPresent(self.`default`, at: "default")
+        try container.writeIfPresent(self.`self`, at: "self")
     }
 }
 
@@ -285,14 +285,14 @@ public struct Job: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.state = try container.decodeIfPresent(Mood.self, forKey: "state")
+        self.id = try container.read(Int.self, at: "id")
+        self.state = try container.readIfPresent(Mood.self, at: "state")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.state, forKey: "state")
+        try container.write(self.id, at: "id")
+        try container.writeIfPresent(self.state, at: "state")
     }
 }
 

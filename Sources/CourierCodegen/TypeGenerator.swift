@@ -110,11 +110,11 @@ struct TypeGenerator {
                 let target = "self.\(storedName(field))"
                 let type = SwiftNames.type(field.type.unwrapped)
                 if let value = field.defaultValue, !(value == .null && field.type.isOptional) {
-                    writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key)) ?? \(SwiftNames.literal(value, for: field.type))")
+                    writer.line("\(target) = try container.readIfPresent(\(type).self, at: \(key)) ?? \(SwiftNames.literal(value, for: field.type))")
                 } else if field.type.isOptional {
-                    writer.line("\(target) = try container.decodeIfPresent(\(type).self, forKey: \(key))")
+                    writer.line("\(target) = try container.readIfPresent(\(type).self, at: \(key))")
                 } else {
-                    writer.line("\(target) = try container.decode(\(type).self, forKey: \(key))")
+                    writer.line("\(target) = try container.read(\(type).self, at: \(key))")
                 }
             }
         }
@@ -129,9 +129,9 @@ struct TypeGenerator {
             }
             writer.line("var container = encoder.container(keyedBy: WireKey.self)")
             for field in model.fields {
-                let method = field.type.isOptional ? "encodeIfPresent" : "encode"
+                let method = field.type.isOptional ? "writeIfPresent" : "write"
                 // Always `self.`: a property named `self` written alone would be the instance.
-                writer.line("try container.\(method)(self.\(storedName(field)), forKey: \(SwiftNames.string(field.wireName)))")
+                writer.line("try container.\(method)(self.\(storedName(field)), at: \(SwiftNames.string(field.wireName)))")
             }
         }
     }

@@ -1,6 +1,6 @@
 /// A coding key written as its wire name: generated models decode and encode with string
-/// literals (`forKey: "project_id"`) instead of a `CodingKeys` enum each, which compiles to
-/// about a third less code.
+/// literals (`read(Int64.self, at: "project_id")`) instead of a `CodingKeys` enum each, which
+/// compiles to about a third less code.
 public struct WireKey: CodingKey, ExpressibleByStringLiteral, Sendable {
     /// The key as it appears in JSON.
     public let stringValue: String

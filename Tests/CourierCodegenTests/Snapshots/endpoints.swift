@@ -67,14 +67,14 @@ public struct Task2: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.status = try container.decode(TaskStatus.self, forKey: "status")
+        self.id = try container.read(UUID.self, at: "id")
+        self.status = try container.read(TaskStatus.self, at: "status")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.status, forKey: "status")
+        try container.write(self.id, at: "id")
+        try container.write(self.status, at: "status")
     }
 }
 
@@ -88,12 +88,12 @@ public struct Post: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
+        self.id = try container.read(Int.self, at: "id")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
+        try container.write(self.id, at: "id")
     }
 }
 
@@ -107,12 +107,12 @@ public struct Event: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
+        self.id = try container.read(Int.self, at: "id")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
+        try container.write(self.id, at: "id")
     }
 }
 

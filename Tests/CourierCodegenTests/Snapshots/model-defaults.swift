@@ -63,21 +63,21 @@ public struct Options: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.status = try container.decodeIfPresent(Status.self, forKey: "status") ?? .running
-        self.events = try container.decodeIfPresent([String].self, forKey: "events") ?? []
-        self.retries = try container.decodeIfPresent(Int.self, forKey: "retries") ?? 3
-        self.note = try container.decodeIfPresent(String.self, forKey: "note") ?? "hi"
-        self._title = try container.decode(String.self, forKey: "title")
-        self.`default` = try container.decodeIfPresent(Bool.self, forKey: "default")
+        self.status = try container.readIfPresent(Status.self, at: "status") ?? .running
+        self.events = try container.readIfPresent([String].self, at: "events") ?? []
+        self.retries = try container.readIfPresent(Int.self, at: "retries") ?? 3
+        self.note = try container.readIfPresent(String.self, at: "note") ?? "hi"
+        self._title = try container.read(String.self, at: "title")
+        self.`default` = try container.readIfPresent(Bool.self, at: "default")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.status, forKey: "status")
-        try container.encode(self.events, forKey: "events")
-        try container.encode(self.retries, forKey: "retries")
-        try container.encodeIfPresent(self.note, forKey: "note")
-        try container.encode(self._title, forKey: "title")
-        try container.encodeIfPresent(self.`default`, forKey: "default")
+        try container.write(self.status, at: "status")
+        try container.write(self.events, at: "events")
+        try container.write(self.retries, at: "retries")
+        try container.writeIfPresent(self.note, at: "note")
+        try container.write(self._title, at: "title")
+        try container.writeIfPresent(self.`default`, at: "default")
     }
 }

@@ -27,17 +27,17 @@ public struct ArchonTask: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.projectId = try container.decode(Int64.self, forKey: "project_id")
-        self.ownerURL = try container.decodeIfPresent(URL.self, forKey: "owner_url")
-        self.tags = try container.decode([String].self, forKey: "tags")
+        self.id = try container.read(UUID.self, at: "id")
+        self.projectId = try container.read(Int64.self, at: "project_id")
+        self.ownerURL = try container.readIfPresent(URL.self, at: "owner_url")
+        self.tags = try container.read([String].self, at: "tags")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.projectId, forKey: "project_id")
-        try container.encodeIfPresent(self.ownerURL, forKey: "owner_url")
-        try container.encode(self.tags, forKey: "tags")
+        try container.write(self.id, at: "id")
+        try container.write(self.projectId, at: "project_id")
+        try container.writeIfPresent(self.ownerURL, at: "owner_url")
+        try container.write(self.tags, at: "tags")
     }
 }

@@ -19,12 +19,12 @@ public struct Leaf: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.value = try container.decode(Int.self, forKey: "value")
+        self.value = try container.read(Int.self, at: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.value, forKey: "value")
+        try container.write(self.value, at: "value")
     }
 }
 
@@ -40,14 +40,14 @@ public struct Branch: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.tree = try container.decode(Tree.self, forKey: "tree")
-        self.parent = try container.decodeIfPresent(Branch.self, forKey: "parent")
+        self.tree = try container.read(Tree.self, at: "tree")
+        self.parent = try container.readIfPresent(Branch.self, at: "parent")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.tree, forKey: "tree")
-        try container.encodeIfPresent(self.parent, forKey: "parent")
+        try container.write(self.tree, at: "tree")
+        try container.writeIfPresent(self.parent, at: "parent")
     }
 }
 

@@ -1,0 +1,42 @@
+import Foundation
+
+// Generated models decode and encode through these four methods rather than
+// `decode(_:forKey:)` and `encode(_:forKey:)`. Each of those has seventeen overloads, and
+// choosing among them, with a string literal for the key, was half of the time the compiler
+// spent type-checking a model's `Codable` methods. One name per operation leaves it nothing to
+// choose. The common scalar types still reach the containers' dedicated overloads, which
+// `JSONDecoder` answers without a nested decoder.
+
+extension KeyedDecodingContainer where Key == WireKey {
+    /// The value at a wire key; throws when the key is absent or holds null.
+    public func read<Value: Decodable>(_ type: Value.Type, at key: WireKey) throws -> Value {
+        if Value.self == String.self { return unsafeBitCast(try decode(String.self, forKey: key), to: Value.self) }
+        if Value.self == Int.self { return unsafeBitCast(try decode(Int.self, forKey: key), to: Value.self) }
+        if Value.self == Int64.self { return unsafeBitCast(try decode(Int64.self, forKey: key), to: Value.self) }
+        if Value.self == Bool.self { return unsafeBitCast(try decode(Bool.self, forKey: key), to: Value.self) }
+        if Value.self == Double.self { return unsafeBitCast(try decode(Double.self, forKey: key), to: Value.self) }
+        return try decode(type, forKey: key)
+    }
+
+    /// The value at a wire key, or nil when the key is absent or holds null.
+    public func readIfPresent<Value: Decodable>(_ type: Value.Type, at key: WireKey) throws -> Value? {
+        if Value.self == String.self { return unsafeBitCast(try decodeIfPresent(String.self, forKey: key), to: Value?.self) }
+        if Value.self == Int.self { return unsafeBitCast(try decodeIfPresent(Int.self, forKey: key), to: Value?.self) }
+        if Value.self == Int64.self { return unsafeBitCast(try decodeIfPresent(Int64.self, forKey: key), to: Value?.self) }
+        if Value.self == Bool.self { return unsafeBitCast(try decodeIfPresent(Bool.self, forKey: key), to: Value?.self) }
+        if Value.self == Double.self { return unsafeBitCast(try decodeIfPresent(Double.self, forKey: key), to: Value?.self) }
+        return try decodeIfPresent(type, forKey: key)
+    }
+}
+
+extension KeyedEncodingContainer where Key == WireKey {
+    /// Writes a value at a wire key.
+    public mutating func write<Value: Encodable>(_ value: Value, at key: WireKey) throws {
+        try encode(value, forKey: key)
+    }
+
+    /// Writes a value at a wire key, or nothing when it is nil.
+    public mutating func writeIfPresent<Value: Encodable>(_ value: Value?, at key: WireKey) throws {
+        try encodeIfPresent(value, forKey: key)
+    }
+}

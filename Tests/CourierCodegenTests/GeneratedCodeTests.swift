@@ -39,6 +39,14 @@ struct GeneratedCodeTests {
         #expect(throws: DecodingError.self) { try decoder.decode(Direction.self, from: Data(#""sideways""#.utf8)) }
     }
 
+    @Test func enumValuesAreEqualWhenTheyTravelAsTheSameString() {
+        #expect(Mood.unknown("very_happy") == .veryHappy)
+        #expect(Mood.unknown("very_happy").hashValue == Mood.veryHappy.hashValue)
+        #expect(Set([Mood.happy, .unknown("happy"), .unknown("glum"), .unknown("glum")]) == [.happy, .unknown("glum")])
+        #expect(Mood.happy != .veryHappy)
+        #expect(Mood.unknown("glum") != .unknown("Glum"))
+    }
+
     @Test func unionsDecodeTheirVariantsAndKeepUnknownOnes() throws {
         let text = #"[{"kind":"leaf","value":1},{"kind":"branch","tree":{"kind":"leaf","value":2}},{"kind":"fruit","sweet":true}]"#
         let trees = try decoder.decode([Tree].self, from: Data(text.utf8))

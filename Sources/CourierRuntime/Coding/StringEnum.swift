@@ -19,6 +19,18 @@ extension StringEnum {
     }
 
     public var wireValue: String { rawValue }
+
+    /// Values are equal when they travel as the same string, so `.unknown("done")` built by
+    /// hand equals `.done`. Comparing wire values also spares every generated enum a derived
+    /// `==` of its own.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the wire value, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
 }
 
 extension WireValueConvertible where Self: RawRepresentable, RawValue == String {

@@ -148,7 +148,7 @@ struct AuthTests {
             case ("/auth/v1/token", "grant_type=password"):
                 let body = try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String]
                 #expect(body == ["email": "a@b.c", "password": "pw"])
-                return try json(200, #"{"access_token":"a1","refresh_token":"r1","expires_at":4000000000,"user":{"id":"u1"}}"#).get()
+                return try json(200, #"{"access_token":"a1","refresh_token":"r1","expires_at":1800007200,"user":{"id":"u1"}}"#).get()
             case ("/auth/v1/token", "grant_type=id_token"):
                 let body = try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String]
                 #expect(body == ["provider": "apple", "id_token": "apple-jwt", "nonce": "n"])
@@ -164,7 +164,7 @@ struct AuthTests {
         let session = AuthSession(baseURL: testBaseURL, apiKey: "anon-key", store: store, transport: transport, clock: RecordingClock())
         let first = try await session.signIn(email: "a@b.c", password: "pw")
         #expect(first.accessToken == "a1")
-        #expect(first.expiresAt == Date(timeIntervalSince1970: 4_000_000_000))
+        #expect(first.expiresAt == Date(timeIntervalSince1970: 1_800_007_200))
         #expect(try store.load()?.refreshToken == "r1")
         try await session.signIn(idToken: "apple-jwt", provider: .apple, nonce: "n")
         await session.signOut()

@@ -64,6 +64,10 @@ func json(_ status: Int, _ text: String, headers: HTTPHeaders = ["Content-Type":
     .success(HTTPResponse(status: status, headers: headers, body: Data(text.utf8)))
 }
 
+func eventStream(_ text: String, status: Int = 200) -> Result<HTTPResponse, TransportError> {
+    .success(HTTPResponse(status: status, headers: ["Content-Type": "text/event-stream; charset=utf-8"], body: Data(text.utf8)))
+}
+
 let testBaseURL = URL(string: "https://api.example.com")!
 
 func makeClient(

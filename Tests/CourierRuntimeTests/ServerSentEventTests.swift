@@ -8,7 +8,12 @@ import Testing
 struct ServerSentEventTests {
     static func parse(_ text: String) -> [ServerSentEvent] {
         var parser = ServerSentEventParser()
-        return parser.consume(Array(text.utf8))
+        do {
+            return try parser.consume(Array(text.utf8))
+        } catch {
+            Issue.record("parsing failed: \(error)")
+            return []
+        }
     }
 
     @Test func dataLinesAreJoinedWithNewlines() {
@@ -60,23 +65,24 @@ struct ServerSentEventTests {
         #expect(Self.parse("data\n\n").map(\.data) == [""])
     }
 
-    @Test func eventsSplitAtAnyByteBoundaryParseTheSame() {
+    @Test func eventsSplitAtAnyByteBoundaryParseTheSame() throws {
         let stream = "\u{FEFF}: hi\r\nevent: task_update\r\nid: 42\r\ndata: {\"a\": \"é😀\"}\r\ndata: line2\r\n\r\ndata: b\rretry: 300\r\rdata: c\n\n"
         let bytes = Array(stream.utf8)
         let whole = Self.parse(stream)
         #expect(whole.count == 3)
         for split in 0...bytes.count {
             var parser = ServerSentEventParser()
-            let events = parser.consume(bytes[..<split]) + parser.consume(bytes[split...])
+            let events = try parser.consume(bytes[..<split]) + parser.consume(bytes[split...])
             #expect(events == whole, "split at \(split)")
         }
         var parser = ServerSentEventParser()
-        let byteByByte = bytes.flatMap { parser.consume([$0]) }
+        var byteByByte: [ServerSentEvent] = []
+        for byte in bytes { byteByByte += try parser.consume([byte]) }
         #expect(byteByByte == whole)
     }
 
     @Test func typedEventsAreDecodedAsTheyArrive() async throws {
-        let transport = ScriptedTransport([json(200, "data: {\"id\":1}\n\ndata: {\"id\":2}\n\n", headers: ["Content-Type": "text/event-stream"])])
+        let transport = ScriptedTransport([eventStream("data: {\"id\":1}\n\ndata: {\"id\":2}\n\n")])
         var items: [Item] = []
         for try await item in makeClient(transport).events(APIRequest(method: .post, path: "/functions/v1/chat"), as: Item.self) {
             items.append(item)
@@ -86,7 +92,7 @@ struct ServerSentEventTests {
     }
 
     @Test func anEventThatDoesNotDecodeEndsTheStreamWithADecodingError() async throws {
-        let transport = ScriptedTransport([json(200, "data: {\"id\":1}\n\ndata: {\"nope\":2}\n\n")])
+        let transport = ScriptedTransport([eventStream("data: {\"id\":1}\n\ndata: {\"nope\":2}\n\n")])
         var items: [Item] = []
         let error = await apiError {
             for try await item in makeClient(transport).events(APIRequest(method: .get, path: "/s"), as: Item.self) { items.append(item) }
@@ -97,9 +103,17 @@ struct ServerSentEventTests {
 
     @Test func reconnectSendsLastEventID() async throws {
         let transport = ScriptedTransport { request, index in
-            if index == 0 { return try json(200, "id: 5\ndata: {\"id\":5}\n\n").get() }
-            #expect(request.headers["Last-Event-ID"] == "5")
-            return try json(200, "id: 6\ndata: {\"id\":6}\n\n").get()
+            switch index {
+            case 0:
+                #expect(request.headers["Last-Event-ID"] == nil)
+                return try eventStream("id: 5\ndata: {\"id\":5}\n\n").get()
+            case 1:
+                #expect(request.headers["Last-Event-ID"] == "5")
+                return try eventStream("id: 6\ndata: {\"id\":6}\n\n").get()
+            default:
+                #expect(request.headers["Last-Event-ID"] == "6")
+                return try eventStream("").get()
+            }
         }
         let clock = RecordingClock()
         var items: [Item] = []
@@ -107,6 +121,8 @@ struct ServerSentEventTests {
             items.append(item)
         }
         #expect(items == [Item(id: 5), Item(id: 6)])
-        #expect(clock.sleeps == [1])
+        // An event starts the count again: one reconnect after each event, none after the empty stream.
+        #expect(clock.sleeps == [1, 1])
+        #expect(transport.requests.count == 3)
     }
 }

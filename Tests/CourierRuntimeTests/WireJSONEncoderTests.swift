@@ -47,7 +47,7 @@ struct WireJSONEncoderTests {
         let uuid = UUID()
         let url = URL(string: "https://example.com/a/b?c=d&e=f")!
         let data = Data([0, 1, 2, 250, 255])
-        #expect(text(try ours.encode([uuid])) == text(try foundation().encode([uuid])))
+        #expect(text(try ours.encode([uuid])) == text(try foundation().encode([uuid])).lowercased())
         #expect(text(try ours.encode([url])) == #"["https://example.com/a/b?c=d&e=f"]"#)
         #expect(text(try ours.encode([data])) == text(try foundation().encode([data])))
         #expect(text(try ours.encode([true, false])) == "[true,false]")

@@ -19,6 +19,11 @@ public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible {
         self.userID = userID
     }
 
+    /// The longest an access token is taken to live: a year. A server's `expires_in` or
+    /// `expires_at` beyond it (or before now) is clamped, so no absurd number reaches a date
+    /// calculation.
+    public static let maximumLifetime: TimeInterval = 365 * 86_400
+
     /// Never shows the tokens themselves.
     public var description: String {
         "AuthTokens(user: \(userID ?? "unknown"), expiresAt: \(ISO8601.string(from: expiresAt)), tokens: \(Redaction.placeholder))"
@@ -41,7 +46,9 @@ struct TokenResponse: Decodable {
     }
 
     func tokens(now: Date) -> AuthTokens {
-        let expiry = expiresAt.map { Date(timeIntervalSince1970: $0) } ?? now.addingTimeInterval(expiresIn ?? 3600)
+        let lifetime = expiresAt.map { $0 - now.timeIntervalSince1970 } ?? expiresIn ?? 3600
+        let clamped = lifetime.isNaN ? 0 : min(max(0, lifetime), AuthTokens.maximumLifetime)
+        let expiry = now.addingTimeInterval(clamped)
         return AuthTokens(accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiry, userID: user?.id)
     }
 }

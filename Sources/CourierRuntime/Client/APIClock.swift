@@ -15,11 +15,17 @@ public struct SystemClock: APIClock {
 
     public func now() -> Date { Date() }
 
+    /// Waits `seconds`; a negative or NaN wait is none, and a wait too long to represent is
+    /// a century (the server may ask for any number; converting it must not trap).
     public func sleep(for seconds: TimeInterval) async throws {
         guard seconds > 0 else {
             try Task.checkCancellation()
             return
         }
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        let nanoseconds = seconds < Self.longestWait ? UInt64(seconds * 1_000_000_000) : UInt64(Self.longestWait * 1_000_000_000)
+        try await Task.sleep(nanoseconds: nanoseconds)
     }
+
+    /// About a century, in seconds: far below what `UInt64` nanoseconds can hold.
+    static let longestWait: TimeInterval = 3_153_600_000
 }

@@ -79,9 +79,14 @@ public struct APIRequest: Sendable {
     }
 }
 
-/// Percent-encodes values for one path segment, so that a `/`, `?`, `#` or `..` in a value can
-/// never change the route.
+/// Percent-encodes values for one path segment, so that a `/`, `?` or `#` in a value can never
+/// change the route. Empty, `.` and `..` values would (URL parsers resolve `%2E%2E` as `..`, and
+/// an empty value makes `//`): they are marked, and the client refuses the request before it
+/// is sent.
 public enum PathSegment {
+    /// Marks a refused value in an encoded path. Encoded segments are ASCII, so this
+    /// noncharacter can only come from `encode`.
+    static let refusedMarker: Unicode.Scalar = "\u{FFFE}"
     private static let allowed: CharacterSet = {
         var set = CharacterSet.alphanumerics
         set.insert(charactersIn: "-._~!$&'()*+,;=:@")
@@ -91,9 +96,20 @@ public enum PathSegment {
     /// The value encoded as one path segment.
     public static func encode(_ value: some WireValueConvertible) -> String {
         let text = value.wireValue
-        if text == "." { return "%2E" }
-        if text == ".." { return "%2E%2E" }
+        if text.isEmpty || text == "." || text == ".." { return "\(refusedMarker)\(text)\(refusedMarker)" }
         return percentEncode(text, keeping: allowed)
+    }
+
+    /// Throws `invalidRequest` when a path value was empty, `.` or `..`.
+    static func checkNoRefusedValues(in request: APIRequest) throws {
+        guard request.path.unicodeScalars.contains(refusedMarker) else { return }
+        let parts = request.path.split(separator: Character(refusedMarker), omittingEmptySubsequences: false)
+        // Odd parts are the refused values; show them in braces where they stood.
+        let shown = parts.enumerated().map { $0.offset % 2 == 1 ? "{\($0.element)}" : String($0.element) }.joined()
+        let value = parts.count > 1 ? String(parts[1]) : ""
+        throw APIError.invalidRequest(
+            "the path value '\(value)' in \(request.method.rawValue) \(shown) would change the route; "
+                + "a path value must not be empty, '.' or '..'")
     }
 
     /// Percent-encodes every UTF-8 byte of `text` outside the ASCII characters in `allowed`.

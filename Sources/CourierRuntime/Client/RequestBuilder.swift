@@ -60,8 +60,7 @@ enum RequestBuilder {
         switch baseURL.scheme?.lowercased() {
         case "https": return
         case "http":
-            let host = baseURL.host?.lowercased() ?? ""
-            if allowsInsecureHTTP || host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") { return }
+            if allowsInsecureHTTP || isLoopback(host: baseURL.host ?? "") { return }
             throw APIError.invalidRequest(
                 "the base URL \(baseURL.absoluteString) uses plain HTTP; use https, or set allowsInsecureHTTP for a trusted network")
         default:
@@ -69,9 +68,27 @@ enum RequestBuilder {
         }
     }
 
+    /// Whether a host is this machine for certain: `localhost`, `::1`, or a dotted-decimal IPv4
+    /// address in 127.0.0.0/8 written in its one canonical form. `127.evil.com`,
+    /// `127.0.0.1.nip.io`, hex, octal or leading-zero forms are names or ambiguous, and are not.
+    static func isLoopback(host: String) -> Bool {
+        var host = host.lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4 else { return false }
+        for octet in octets {
+            guard (1...3).contains(octet.count), octet.allSatisfy({ $0.isASCII && $0.isNumber }),
+                octet == "0" || !octet.hasPrefix("0"), let value = Int(octet), value <= 255
+            else { return false }
+        }
+        return octets[0] == "127"
+    }
+
     static func makeURL(baseURL: URL, request: APIRequest, extraQuery: [String: String]) throws -> URL {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
+        try PathSegment.checkNoRefusedValues(in: request)
         var text = base + (request.path.hasPrefix("/") ? request.path : "/" + request.path)
         var items = request.query.compactMap { item in item.value.map { (item.name, $0) } }
         items += extraQuery.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

@@ -37,16 +37,41 @@ public struct RetryPolicy: Sendable {
         status == 408 || (500...599).contains(status)
     }
 
-    /// Reads `Retry-After` as seconds or as an HTTP date.
+    /// The longest wait a `Retry-After` can ask for: 24 hours. Larger values, and values too
+    /// large to represent, are read as this.
+    public static let retryAfterLimit: TimeInterval = 86_400
+
+    /// Reads `Retry-After` as RFC 9110 defines it: whole seconds (`1*DIGIT`) or an HTTP date.
+    /// Anything else (`1e3`, `0x10`, `1.5`, a negative number) is not a `Retry-After`, and nil is
+    /// returned. The result is at most `retryAfterLimit`, however large the server's number.
     public static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = TimeInterval(value), seconds >= 0, seconds.isFinite { return seconds }
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+        if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            // Digits only: accumulate, and stop at the limit rather than overflow.
+            var seconds: TimeInterval = 0
+            for digit in value.utf8 {
+                seconds = seconds * 10 + TimeInterval(digit - UInt8(ascii: "0"))
+                if seconds >= retryAfterLimit { return retryAfterLimit }
+            }
+            return seconds
+        }
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return min(retryAfterLimit, max(0, date.timeIntervalSince(now)))
+    }
+}
+
+/// The three date forms RFC 9110 (section 5.6.7) allows in header fields.
+enum HTTPDate {
+    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+
+    /// The date, or nil when the text is none of the three forms.
+    static func parse(_ text: String) -> Date? {
+        for format in formats {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = format
-            if let date = formatter.date(from: value) { return max(0, date.timeIntervalSince(now)) }
+            if let date = formatter.date(from: text) { return date }
         }
         return nil
     }

@@ -30,7 +30,7 @@ public enum ISO8601 {
             return true
         }
         guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2),
-            (1...12).contains(month), (1...31).contains(day), expect("Tt "),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), expect("Tt "),
             let hour = digits(2), expect(":"), let minute = digits(2), expect(":"), let second = digits(2),
             hour <= 23, minute <= 59, second <= 60
         else { return nil }
@@ -80,9 +80,30 @@ public enum ISO8601 {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// Writes a timestamp in UTC.
+    /// The number of days in a month of the proleptic Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Seconds since 1970 of 0001-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years that
+    /// four digits can write.
+    static let writableSeconds: Range<Double> = -62_135_596_800..<253_402_300_800
+
+    /// Writes a timestamp in UTC. A date outside the years 1 to 9999 has no such form; it is
+    /// described instead (encoding such a date is an error, see `writableString(from:)`).
     public static func string(from date: Date) -> String {
+        writableString(from: date) ?? "\(date.timeIntervalSince1970) s from 1970 (outside the years 1 to 9999)"
+    }
+
+    /// The timestamp in UTC, or nil when its year, after rounding to the microsecond, is not
+    /// between 1 and 9999.
+    static func writableString(from date: Date) -> String? {
         let totalMicroseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        guard writableSeconds.contains(totalMicroseconds / 1_000_000) else { return nil }
         var seconds = Int((totalMicroseconds / 1_000_000).rounded(.down))
         var microseconds = Int(totalMicroseconds - Double(seconds) * 1_000_000)
         if microseconds < 0 {

@@ -47,8 +47,8 @@ struct JSONOutput {
             case 0x09: bytes.append(UInt8(ascii: "t"))
             default:
                 append(ascii: "u00")
-                bytes.append(Self.hexDigit(byte >> 4, uppercase: false))
-                bytes.append(Self.hexDigit(byte & 0xF, uppercase: false))
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
             }
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
@@ -90,20 +90,21 @@ struct JSONOutput {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// Appends a UUID as `UUID.uuidString` spells it: upper-case, with dashes, quoted.
+    /// Appends a UUID in its canonical form (RFC 9562): lowercase, with dashes, quoted, as
+    /// paths and queries send it.
     mutating func append(uuid: UUID) {
         bytes.append(UInt8(ascii: "\""))
         withUnsafeBytes(of: uuid.uuid) { raw in
             for (index, byte) in raw.enumerated() {
                 if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(Self.hexDigit(byte >> 4, uppercase: true))
-                bytes.append(Self.hexDigit(byte & 0xF, uppercase: true))
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
             }
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private static func hexDigit(_ nibble: UInt8, uppercase: Bool) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) + nibble - 10
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// so the same value always gives the same bytes.
 ///
 /// Dates follow the date style; `URL` is its absolute string, `Data` base64, `Decimal` a number,
-/// `UUID` its `uuidString`. NaN and infinities are errors, as with `JSONEncoder`.
+/// `UUID` its lowercase `uuidString` (as in paths and queries). NaN and infinities are errors, as with `JSONEncoder`.
 public struct WireJSONEncoder: Sendable {
     /// How dates are written.
     public var dateStyle: DateCodingStyle
@@ -82,7 +82,12 @@ final class JSONValueWriter {
 
     func write(date: Date, codingPath: [any CodingKey]) throws {
         switch dateStyle {
-        case .iso8601: output.append(string: ISO8601.string(from: date))
+        case .iso8601:
+            guard let text = ISO8601.writableString(from: date) else {
+                throw EncodingError.invalidValue(
+                    date, .init(codingPath: codingPath, debugDescription: "\(ISO8601.string(from: date)) cannot be written as an ISO 8601 timestamp"))
+            }
+            output.append(string: text)
         case .unixSeconds: try writeNumber(date.timeIntervalSince1970, codingPath: codingPath)
         case .unixMillis: try writeNumber(date.timeIntervalSince1970 * 1000, codingPath: codingPath)
         }

@@ -27,6 +27,9 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
     case cancelled
     /// No progress within the timeout, after retries.
     case timedOut
+    /// The response was not what the call can use: the wrong media type for a stream, or a
+    /// stream past its limits. The message says what came back.
+    case invalidResponse(String, HTTPErrorResponse? = nil)
     /// The request could not be built (a bad base URL, a header with a line break, …).
     case invalidRequest(String)
 
@@ -35,7 +38,7 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
         switch self {
         case .notAuthenticated(let response), .notFound(let response), .conflict(let response),
             .validationError(_, let response), .serverError(_, let response), .rateLimited(_, let response),
-            .quotaExceeded(let response):
+            .quotaExceeded(let response), .invalidResponse(_, let response):
             return response
         case .unexpectedStatus(let response):
             return response
@@ -77,35 +80,50 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
     /// What happened, to which request, and what to do.
     public var description: String {
         let request = response.map { " (\($0.request) → \($0.status))" } ?? ""
+        // The server's message ends the sentence; it gets no second period.
         let serverMessage = response?.message.map { ": \($0)" } ?? ""
+        let period = serverMessage.last.map { ".!?".contains($0) } == true ? "" : "."
         switch self {
         case .notAuthenticated:
             return "Not signed in, or the session expired and could not be refreshed\(request). Sign in again."
         case .notFound:
-            return "Not found\(request)\(serverMessage)."
+            return "Not found\(request)\(serverMessage)\(period)"
         case .conflict:
-            return "Conflict with the current state of the resource\(request)\(serverMessage)."
+            return "Conflict with the current state of the resource\(request)\(serverMessage)\(period)"
         case .validationError(let message, _):
             return "The request was rejected: \(message)\(request)."
         case .serverError(let status, _):
-            return "The server failed with status \(status)\(request)\(serverMessage). Try again later."
+            return "The server failed with status \(status)\(request)\(serverMessage)\(period) Try again later."
         case .networkError(let error):
             return "Network error: \(error). Check the connection and try again."
         case .decodingError(let error):
             return "The response could not be decoded: \(DecodingErrorDescription.describe(error))."
         case .rateLimited(let retryAfter, _):
-            return "Too many requests\(request); try again in \(Int(retryAfter.rounded(.up))) s."
+            return "Too many requests\(request); try again in \(Self.waitDescription(retryAfter))."
         case .quotaExceeded:
-            return "The account's quota is used up\(request)\(serverMessage)."
+            return "The account's quota is used up\(request)\(serverMessage)\(period)"
         case .unexpectedStatus(let response):
-            return "Unexpected status \(response.status) for \(response.request)\(serverMessage)."
+            return "Unexpected status \(response.status) for \(response.request)\(serverMessage)\(period)"
         case .cancelled:
             return "The request was cancelled."
         case .timedOut:
             return "The request timed out. Check the connection and try again."
         case .invalidRequest(let reason):
             return "The request could not be built: \(reason)."
+        case .invalidResponse(let reason, _):
+            return "The response could not be used: \(reason)."
         }
+    }
+}
+
+extension APIError {
+    /// A wait in words: `45 s`, `3 min`, `24 h`. Any number prints, however absurd: the
+    /// value may come from the server.
+    static func waitDescription(_ seconds: TimeInterval) -> String {
+        let seconds = seconds.isNaN ? 0 : min(max(0, seconds), RetryPolicy.retryAfterLimit)
+        if seconds >= 3600 { return "\(Int((seconds / 3600).rounded(.up))) h" }
+        if seconds >= 120 { return "\(Int((seconds / 60).rounded(.up))) min" }
+        return "\(Int(seconds.rounded(.up))) s"
     }
 }
 

@@ -4,9 +4,13 @@ import Foundation
 /// (html.spec.whatwg.org, "Interpreting an event stream"): lines end in CR, LF or CRLF, even
 /// when the CR and LF arrive in different chunks; a leading BOM is skipped; `:` lines are
 /// comments; `data` lines are joined with `\n`; `event`, `id` (unless it holds NUL) and
-/// `retry` (digits only) are read; a blank line dispatches, and an event with no data is not
-/// dispatched; an event still open when the stream ends is dropped.
+/// `retry` (digits only; a number too large to hold keeps the previous delay) are read; a blank
+/// line dispatches, and an event with no data is not dispatched; an event still open when the
+/// stream ends is dropped. The last event ID changes when an event is dispatched, not when its
+/// `id:` line is read, so a reconnect never skips an event that did not arrive whole.
+/// Memory is bounded: a line or an event over its limit throws `EventStreamLimitExceeded`.
 public struct ServerSentEventParser: Sendable {
+    private let limits: EventStreamLimits
     private var buffer: [UInt8] = []
     private var scanned = 0
     private var isAtStart = true
@@ -14,23 +18,33 @@ public struct ServerSentEventParser: Sendable {
     private var data: [UInt8] = []
     private var hasData = false
     private var eventType = ""
+    /// The `id:` of the event being read (the spec's "last event ID buffer").
+    private var idBuffer: String?
+    /// The ID of the last dispatched event (the spec's "last event ID string").
     private var lastEventID: String?
     private var retry: Int?
 
     /// Creates a parser; `lastEventID` continues a reconnected stream.
-    public init(lastEventID: String? = nil, reconnectionDelay: Int? = nil) {
+    public init(lastEventID: String? = nil, reconnectionDelay: Int? = nil, limits: EventStreamLimits = EventStreamLimits()) {
         self.lastEventID = lastEventID
+        self.idBuffer = lastEventID
         self.retry = reconnectionDelay
+        self.limits = limits
     }
 
-    /// The last event ID seen, for `Last-Event-ID` on reconnect.
-    public var currentLastEventID: String? { lastEventID }
+    /// The ID of the last event dispatched, for `Last-Event-ID` on reconnect; nil when there was
+    /// none or the server reset it with an empty `id:`.
+    public var currentLastEventID: String? {
+        guard let lastEventID, !lastEventID.isEmpty else { return nil }
+        return lastEventID
+    }
 
     /// The reconnection delay the server last asked for, in milliseconds.
     public var reconnectionDelay: Int? { retry }
 
-    /// Feeds a chunk and returns the events it completed.
-    public mutating func consume(_ chunk: some Sequence<UInt8>) -> [ServerSentEvent] {
+    /// Feeds a chunk and returns the events it completed. Throws `EventStreamLimitExceeded` when
+    /// a line or an event grows past its limit; the parser must not be used after that.
+    public mutating func consume(_ chunk: some Sequence<UInt8>) throws -> [ServerSentEvent] {
         buffer.append(contentsOf: chunk)
         if isAtStart {
             if buffer.count < 3, [0xEF, 0xBB, 0xBF].starts(with: buffer) { return [] }
@@ -51,7 +65,8 @@ public struct ServerSentEventParser: Sendable {
             }
             previousWasCR = false
             if byte == 0x0A || byte == 0x0D {
-                if let event = processLine(buffer[lineStart..<index]) { events.append(event) }
+                guard index - lineStart <= limits.maxLineBytes else { throw EventStreamLimitExceeded(kind: .line, limit: limits.maxLineBytes) }
+                if let event = try processLine(buffer[lineStart..<index]) { events.append(event) }
                 previousWasCR = byte == 0x0D
                 lineStart = index + 1
             }
@@ -59,10 +74,11 @@ public struct ServerSentEventParser: Sendable {
         }
         buffer.removeFirst(lineStart)
         scanned = buffer.count
+        guard buffer.count <= limits.maxLineBytes else { throw EventStreamLimitExceeded(kind: .line, limit: limits.maxLineBytes) }
         return events
     }
 
-    private mutating func processLine(_ line: ArraySlice<UInt8>) -> ServerSentEvent? {
+    private mutating func processLine(_ line: ArraySlice<UInt8>) throws -> ServerSentEvent? {
         if line.isEmpty { return dispatch() }
         if line.first == UInt8(ascii: ":") { return nil }
         let colon = line.firstIndex(of: UInt8(ascii: ":"))
@@ -71,16 +87,20 @@ public struct ServerSentEventParser: Sendable {
         if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
         switch String(decoding: field, as: UTF8.self) {
         case "data":
+            guard data.count + value.count + 1 <= limits.maxEventBytes else {
+                throw EventStreamLimitExceeded(kind: .event, limit: limits.maxEventBytes)
+            }
             if hasData { data.append(0x0A) }
             data.append(contentsOf: value)
             hasData = true
         case "event":
             eventType = String(decoding: value, as: UTF8.self)
         case "id":
-            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
         case "retry":
-            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                retry = Int(String(decoding: value, as: UTF8.self))
+            // All digits but too large for an Int: ignored, as any invalid retry.
+            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let delay = Int(String(decoding: value, as: UTF8.self)) {
+                retry = delay
             }
         default:
             break
@@ -89,6 +109,7 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func dispatch() -> ServerSentEvent? {
+        lastEventID = idBuffer
         defer {
             data = []
             hasData = false
@@ -96,7 +117,7 @@ public struct ServerSentEventParser: Sendable {
         }
         guard hasData else { return nil }
         return ServerSentEvent(
-            type: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self), id: lastEventID,
+            type: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self), id: currentLastEventID,
             retry: retry)
     }
 }

@@ -130,7 +130,7 @@ struct GeneratedCodeTests {
             Issue.record("expected a multipart body")
             return
         }
-        let text = String(decoding: form.encoded().body, as: UTF8.self)
+        let text = String(decoding: try form.encoded().body, as: UTF8.self)
         #expect(text.components(separatedBy: "name=\"files\"; filename=\"a.txt\"").count == 3)
         #expect(!text.contains("name=\"cover\""))
         #expect(text.contains("name=\"meta\"\r\nContent-Type: application/json"))

@@ -150,7 +150,7 @@ struct MultipartTests {
         form.append("caption", "hello")
         form.append("file", file: MultipartFile(data: Data([0xFF, 0x00, 0x0D, 0x0A]), filename: "a \"b\".jpg", mimeType: "image/jpeg"))
         form.append("skipped", nil as String?)
-        let (body, contentType) = form.encoded()
+        let (body, contentType) = try form.encoded()
         let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
         #expect(contentType.hasPrefix("multipart/form-data; boundary=courier-"))
         var expected = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nhello\r\n".utf8)
@@ -159,16 +159,55 @@ struct MultipartTests {
         #expect(body == expected)
     }
 
-    @Test func theBoundaryNeverOccursInTheData() {
-        for _ in 0..<50 {
+    @Test func theBoundaryNeverOccursInTheData() throws {
+        // The first two boundaries offered occur in the parts; the third is taken.
+        var offered = ["courier-clash", "courier-other", "courier-free"].makeIterator()
+        var form = MultipartFormData()
+        form.append("file", file: MultipartFile(data: Data("a--courier-clash-b".utf8), filename: "f"))
+        form.append("note", "courier-other")
+        let (body, contentType) = try form.encoded(makingBoundariesWith: { offered.next()! })
+        #expect(contentType == "multipart/form-data; boundary=courier-free")
+        #expect(body.ranges(of: Data("courier-free".utf8)).count == 3)
+        #expect(body.ranges(of: Data("--courier-clash".utf8)).count == 1)
+    }
+
+    @Test func mimeTypesAndFileNamesCannotAddHeaderLines() throws {
+        for mimeType in ["image/jpeg\r\nContent-Disposition: form-data; name=\"admin\"", "image/jpeg\nX: y", "image", "image/", "/jpeg", "image/jp eg",
+                         "text/plain; charset=\"utf\r\n8\"", "text/plain; charset"] {
             var form = MultipartFormData()
-            let boundaryLike = Data(("--" + MultipartFormData.makeBoundary()).utf8)
-            form.append("file", file: MultipartFile(data: boundaryLike, filename: "f"))
-            let (body, contentType) = form.encoded()
-            let boundary = Data(contentType.dropFirst("multipart/form-data; boundary=".count).utf8)
-            let occurrences = body.ranges(of: boundary).count
-            #expect(occurrences == 2)
+            form.append("file", file: MultipartFile(data: Data([1]), filename: "f", mimeType: mimeType))
+            #expect(throws: APIError.self, "\(mimeType.debugDescription)") { try form.encoded() }
         }
+        for mimeType in ["image/jpeg", "text/plain; charset=utf-8", "application/vnd.api+json", "text/plain; charset=\"utf-8\""] {
+            var form = MultipartFormData()
+            form.append("file", file: MultipartFile(data: Data([1]), filename: "f", mimeType: mimeType))
+            #expect(throws: Never.self, "\(mimeType)") { try form.encoded() }
+        }
+        var form = MultipartFormData()
+        form.append("file", file: MultipartFile(data: Data([1]), filename: "a\u{0}b\\\"c\r\nd.jpg", mimeType: "image/jpeg"))
+        let text = String(decoding: try form.encoded().body, as: UTF8.self)
+        #expect(text.contains(#"filename="a%00b%5C%22c%0D%0Ad.jpg""#), "\(text)")
+    }
+
+    @Test func headerNamesAreTokensAndValuesHaveNoControlCharacters() async throws {
+        let bad: [HTTPHeaders] = [["X Evil": "a"], ["X-Evil:": "a"], ["": "a"], ["X-É": "a"], ["X-Evil": "a\u{0}b"], ["X-Evil": "a\u{7F}"], ["X-Evil": "a\u{1B}[31m"]]
+        for headers in bad {
+            let transport = ScriptedTransport([json(200, "{}")])
+            let error = await apiError { try await makeClient(transport).send(APIRequest(method: .get, path: "/x", headers: headers)) }
+            guard case .invalidRequest? = error else { Issue.record("\(headers.fields): got \(String(describing: error))"); continue }
+            #expect(transport.requests.isEmpty)
+        }
+        let transport = ScriptedTransport([json(200, "{}")])
+        try await makeClient(transport).send(APIRequest(method: .get, path: "/x", headers: ["X-Tab": "a\tb", "X-Utf8": "é"]))
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func theSessionsOwnRequestsFollowTheHeaderRules() async throws {
+        let transport = ScriptedTransport([json(200, #"{"access_token":"a","refresh_token":"r","expires_in":60}"#)])
+        let session = AuthSession(baseURL: testBaseURL, apiKey: "key\r\nX-Injected: 1", transport: transport)
+        let error = await apiError { try await session.signIn(email: "a@b.c", password: "p") }
+        guard case .invalidRequest? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(transport.requests.isEmpty)
     }
 
     @Test func uploadSendsOneFilePart() async throws {

@@ -4,6 +4,11 @@ import Foundation
 /// Apple), refresh with the refresh token — shortly before expiry, and after a 401 — and sign
 /// out. Concurrent refreshes share one request (single flight). Tokens persist in a
 /// `TokenStore`.
+///
+/// Only an explicit rejection of the refresh token (a 400 or 401 from the auth server, such as
+/// `invalid_grant`) ends the session. An outage, a rate limit, a timeout or an answer that is
+/// not a token response (a captive portal's page) keeps it, and the error reaches the caller.
+/// Sign-out wins over a refresh already running: its tokens are never committed.
 public actor AuthSession {
     /// Who issued an identity token.
     public enum IdentityProvider: String, Sendable {
@@ -19,6 +24,14 @@ public actor AuthSession {
     private let refreshLeeway: TimeInterval
     private var tokens: AuthTokens?
     private var refreshTask: Task<AuthTokens, any Error>?
+    /// Advances at every sign-out, so that a refresh started before it knows not to commit.
+    private var generation = 0
+
+    /// The token store's last failure: the stored tokens could not be read when the session
+    /// was created (a corrupt file, a locked Keychain), or refreshed tokens could not be
+    /// saved. Nil while the store works. A session whose store could not be read starts signed
+    /// out; check this to tell the user why rather than signing them out without a word.
+    public private(set) var storeError: (any Error)?
 
     /// Creates a session, restoring tokens from the store.
     public init(
@@ -32,7 +45,11 @@ public actor AuthSession {
         self.transport = transport
         self.clock = clock
         self.refreshLeeway = refreshLeeway
-        self.tokens = try? store.load()
+        do {
+            self.tokens = try store.load()
+        } catch {
+            self.storeError = error
+        }
     }
 
     /// The current tokens; nil when signed out.
@@ -41,18 +58,20 @@ public actor AuthSession {
     /// Whether a user is signed in.
     public var isSignedIn: Bool { tokens != nil }
 
-    /// Signs in with email and password (`grant_type=password`).
+    /// Signs in with email and password (`grant_type=password`). Throws `APIError`, or the
+    /// store's error when the tokens cannot be saved (the session then stays signed out).
     @discardableResult
     public func signIn(email: String, password: String) async throws -> AuthTokens {
-        try await grant("password", body: ["email": email, "password": password])
+        try await signIn(grant("password", body: ["email": email, "password": password]))
     }
 
     /// Signs in with an identity token from Sign in with Apple or Google (`grant_type=id_token`).
+    /// Throws as `signIn(email:password:)`.
     @discardableResult
     public func signIn(idToken: String, provider: IdentityProvider = .apple, nonce: String? = nil) async throws -> AuthTokens {
         var body = ["provider": provider.rawValue, "id_token": idToken]
         if let nonce { body["nonce"] = nonce }
-        return try await grant("id_token", body: body)
+        return try await signIn(grant("id_token", body: body))
     }
 
     /// Gets a new access token now with the refresh token (`grant_type=refresh_token`).
@@ -61,16 +80,17 @@ public actor AuthSession {
         try await sharedRefresh()
     }
 
-    /// Signs out: asks the server to revoke the session, then forgets the tokens whatever the
-    /// server answered.
+    /// Signs out: forgets the tokens at once (a refresh still running will not bring them
+    /// back), then asks the server to revoke the session, whatever it answers.
     public func signOut() async {
-        if let tokens {
-            var headers = baseHeaders()
-            headers["Authorization"] = "Bearer \(tokens.accessToken)"
-            let request = HTTPRequest(method: .post, url: url("/auth/v1/logout"), headers: headers, timeout: 15)
-            _ = try? await transport.send(request)
-        }
+        let signedOut = tokens
         forget()
+        if let signedOut {
+            var headers = baseHeaders()
+            headers["Authorization"] = "Bearer \(signedOut.accessToken)"
+            let request = HTTPRequest(method: .post, url: url("/auth/v1/logout"), headers: headers, timeout: 15)
+            if (try? HeaderFieldRules.check(headers, of: request.description)) != nil { _ = try? await transport.send(request) }
+        }
     }
 
     // MARK: - Used by APIClient
@@ -82,7 +102,7 @@ public actor AuthSession {
         switch await refresh(after: tokens.accessToken) {
         case .refreshed(let token): return token
         case .rejected: throw CredentialsRejected(token: tokens.accessToken)
-        case .failed(let error): throw APIError.networkError(error)
+        case .failed(let error): throw APIError.wrapping(error)
         }
     }
 
@@ -93,13 +113,18 @@ public actor AuthSession {
         if tokens.accessToken != failedToken { return .refreshed(tokens.accessToken) }
         do {
             return .refreshed(try await sharedRefresh().accessToken)
-        } catch let error as APIError {
-            if case .networkError(let underlying) = error { return .failed(underlying) }
-            if case .timedOut = error { return .failed(error) }
+        } catch let error as APIError where Self.isRejection(error) {
             return .rejected
         } catch {
             return .failed(error)
         }
+    }
+
+    /// Whether the auth server refused the refresh token itself, which ends the session: a 400
+    /// (OAuth's `invalid_grant` and the like) or a 401, or no refresh token at all.
+    static func isRejection(_ error: APIError) -> Bool {
+        if case .notAuthenticated = error { return true }
+        return error.statusCode == 400
     }
 
     // MARK: - Internals
@@ -112,20 +137,39 @@ public actor AuthSession {
         return try await task.value
     }
 
-    /// Runs on the actor, so the new tokens are stored before any waiter resumes.
+    /// Runs on the actor, so the new tokens are stored before any waiter resumes. Tokens that
+    /// arrive after a sign-out are dropped.
     private func performRefresh(_ refreshToken: String) async throws -> AuthTokens {
-        defer { refreshTask = nil }
+        let started = generation
+        defer { if generation == started { refreshTask = nil } }
+        let fresh: AuthTokens
         do {
-            return try await grant("refresh_token", body: ["refresh_token": refreshToken])
+            fresh = try await grant("refresh_token", body: ["refresh_token": refreshToken])
         } catch let error as APIError {
-            switch error {
-            case .networkError, .timedOut, .serverError, .rateLimited, .cancelled: break
-            default: forget()  // The server rejected the refresh token: the session is over.
-            }
+            if Self.isRejection(error), generation == started { forget() }
             throw error
         }
+        guard generation == started else { throw APIError.notAuthenticated() }
+        tokens = fresh
+        // The old refresh token is spent: the new tokens are kept even when the store fails.
+        do {
+            try store.save(fresh)
+            storeError = nil
+        } catch {
+            storeError = error
+        }
+        return fresh
     }
 
+    /// Keeps the tokens of a new sign-in once they are saved.
+    private func signIn(_ fresh: AuthTokens) throws -> AuthTokens {
+        try store.save(fresh)
+        storeError = nil
+        tokens = fresh
+        return fresh
+    }
+
+    /// Asks the auth server for tokens; stores nothing.
     private func grant(_ grantType: String, body: [String: String]) async throws -> AuthTokens {
         try RequestBuilder.checkScheme(of: baseURL, allowsInsecureHTTP: false)
         var headers = baseHeaders()
@@ -133,6 +177,7 @@ public actor AuthSession {
         let request = HTTPRequest(
             method: .post, url: url("/auth/v1/token", query: "grant_type=\(grantType)"), headers: headers,
             body: try JSONCoding.encoder(for: .iso8601).encode(body), timeout: 30)
+        try HeaderFieldRules.check(headers, of: request.description)
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
@@ -147,15 +192,18 @@ public actor AuthSession {
                 HTTPErrorResponse(request: request.description, status: response.status, headers: response.headers, body: response.body))
         }
         let decoded = try ResponseDecoding.decode(TokenResponse.self, from: response.body, dateStyle: .iso8601)
-        let newTokens = decoded.tokens(now: clock.now())
-        tokens = newTokens
-        try? store.save(newTokens)
-        return newTokens
+        return decoded.tokens(now: clock.now())
     }
 
     private func forget() {
+        generation += 1
+        refreshTask = nil
         tokens = nil
-        try? store.clear()
+        do {
+            try store.clear()
+        } catch {
+            storeError = error
+        }
     }
 
     private func baseHeaders() -> HTTPHeaders {

@@ -46,44 +46,100 @@ public final class InMemoryTokenStore: TokenStore, @unchecked Sendable {
     }
 }
 
-/// Keeps tokens in a JSON file readable and writable by the owner only (0600), written
-/// atomically. For servers and command-line tools.
+/// Keeps tokens in a JSON file readable and writable by the owner only (0600), written to a
+/// temporary file, flushed to disk and renamed over the old one, so a crash or power loss
+/// leaves the old tokens or the new, never half of either. For servers and command-line tools.
+/// Failures throw `TokenStoreError`, which names the file and what went wrong.
 public struct FileTokenStore: TokenStore {
     /// The file's path.
     public let path: String
 
-    /// Creates a store at a path; the file is made when tokens are first saved.
+    /// Creates a store at a path; the file is made when tokens are first saved. Its folder
+    /// must exist.
     public init(path: String) { self.path = path }
 
     public func load() throws -> AuthTokens? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return try JSONCoding.decoder(for: .iso8601).decode(AuthTokens.self, from: data)
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw TokenStoreError(path: path, reason: "the file could not be read (\(error.localizedDescription))")
+        }
+        do {
+            return try JSONCoding.decoder(for: .iso8601).decode(AuthTokens.self, from: data)
+        } catch {
+            throw TokenStoreError(path: path, reason: "the file does not hold saved tokens (\(DecodingErrorDescription.describe(error)))")
+        }
     }
 
     public func save(_ tokens: AuthTokens) throws {
         let data = try JSONCoding.encoder(for: .iso8601).encode(tokens)
-        let temporary = path + ".tmp-\(UUID().uuidString)"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw TokenStoreError(path: path, reason: "the folder \(folder) does not exist")
         }
-        do {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
-            try handle.write(contentsOf: data)
-            try handle.close()
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary)
-            // rename(2) replaces the old file atomically: a reader sees the old or the new tokens.
-            guard rename(temporary, path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        let temporary = path + ".tmp-\(UUID().uuidString)"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw TokenStoreError(path: path, systemCall: "creating \(temporary)") }
+        var written = 0
+        let failure: TokenStoreError? = data.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return TokenStoreError(path: path, systemCall: "writing \(temporary)")
+                }
+                written += result
             }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            // The bytes must be on disk before the rename makes them the tokens.
+            return fsync(descriptor) == 0 ? nil : TokenStoreError(path: path, systemCall: "flushing \(temporary)")
+        }
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // rename(2) replaces the old file atomically: a reader sees the old or the new tokens.
+        guard rename(temporary, path) == 0 else {
+            let error = TokenStoreError(path: path, systemCall: "renaming \(temporary)")
+            unlink(temporary)
             throw error
+        }
+        // Flush the folder too, so the rename itself survives a power loss.
+        let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
         }
     }
 
     public func clear() throws {
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        guard unlink(path) == 0 || errno == ENOENT else { throw TokenStoreError(path: path, systemCall: "removing the file") }
+    }
+}
+
+/// A token file could not be read or written.
+public struct TokenStoreError: Error, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What went wrong.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// An error from the last failed system call, read from `errno`.
+    init(path: String, systemCall: String) {
+        self.init(path: path, reason: "\(systemCall) failed: \(String(cString: strerror(errno)))")
+    }
+
+    public var description: String {
+        "The token file \(path) cannot be used: \(reason). Check the file and its folder; signing in again writes a new file."
     }
 }
 

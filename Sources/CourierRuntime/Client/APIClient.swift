@@ -173,7 +173,7 @@ public final class APIClient: APIClientProtocol {
                         refreshedToken = fresh
                         continue
                     case .failed(let error):
-                        throw APIError.networkError(error)
+                        throw APIError.wrapping(error)
                     case .rejected:
                         break
                     }

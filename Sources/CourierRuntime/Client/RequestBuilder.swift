@@ -29,7 +29,7 @@ enum RequestBuilder {
             }
             headers["Content-Type"] = "application/json"
         case .multipart(let form):
-            let encoded = form.encoded()
+            let encoded = try form.encoded()
             body = encoded.body
             headers["Content-Type"] = encoded.contentType
         case .form(let items):
@@ -39,13 +39,7 @@ enum RequestBuilder {
             body = data
             headers["Content-Type"] = contentType
         }
-        for field in headers {
-            guard !field.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }),
-                !field.name.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == ":" || $0 == " " })
-            else {
-                throw APIError.invalidRequest("header '\(field.name)' contains a line break or an invalid character")
-            }
-        }
+        try HeaderFieldRules.check(headers, of: "\(request.method.rawValue) \(request.path)")
         return HTTPRequest(
             method: request.method, url: url, headers: headers, body: body,
             timeout: options?.timeout ?? request.timeout ?? timeout, uploadProgress: options?.uploadProgress)

@@ -117,6 +117,11 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
 }
 
 extension APIError {
+    /// The error as an `APIError`: itself when it is one, else a network error.
+    static func wrapping(_ error: any Error) -> APIError {
+        (error as? APIError) ?? .networkError(error)
+    }
+
     /// A wait in words: `45 s`, `3 min`, `24 h`. Any number prints, however absurd: the
     /// value may come from the server.
     static func waitDescription(_ seconds: TimeInterval) -> String {

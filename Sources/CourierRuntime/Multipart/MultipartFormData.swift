@@ -56,11 +56,24 @@ public struct MultipartFormData: Sendable {
         parts.append(Part(name: name, filename: nil, contentType: "application/json", data: data))
     }
 
-    /// The encoded body and its `Content-Type` with the boundary.
-    public func encoded() -> (body: Data, contentType: String) {
-        var boundary = MultipartFormData.makeBoundary()
+    /// The encoded body and its `Content-Type` with the boundary. Throws `invalidRequest` when
+    /// a part's MIME type is not `type/subtype` (optionally with parameters), which could add
+    /// header lines of its own to the part.
+    public func encoded() throws -> (body: Data, contentType: String) {
+        try encoded(makingBoundariesWith: MultipartFormData.makeBoundary)
+    }
+
+    /// Encodes with boundaries from `makeBoundary`, taking the next while one occurs in a part.
+    func encoded(makingBoundariesWith makeBoundary: () -> String) throws -> (body: Data, contentType: String) {
+        for part in parts {
+            if let contentType = part.contentType, !MultipartFormData.isMediaType(contentType) {
+                throw APIError.invalidRequest(
+                    "the MIME type \(contentType.debugDescription) of the part '\(part.name)' is not a media type such as image/jpeg")
+            }
+        }
+        var boundary = makeBoundary()
         while parts.contains(where: { $0.data.range(of: Data(boundary.utf8)) != nil }) {
-            boundary = MultipartFormData.makeBoundary()
+            boundary = makeBoundary()
         }
         var body = Data()
         for part in parts {
@@ -82,9 +95,39 @@ public struct MultipartFormData: Sendable {
         return "courier-" + String((0..<32).map { _ in alphabet.randomElement()! })
     }
 
-    /// Escapes a name for a quoted header parameter (the WHATWG form encoding).
+    /// Escapes a name for a quoted header parameter as the WHATWG form encoding does (CR, LF
+    /// and `"` percent-encoded), and NUL and `\` too, which some servers read as the end of
+    /// the name or as an escape.
     static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-            .replacingOccurrences(of: "\"", with: "%22")
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            case "\"": result += "%22"
+            case "\0": result += "%00"
+            case "\\": result += "%5C"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Whether text is a media type: `type/subtype` tokens, then `; name=value` parameters
+    /// whose values are tokens or quoted strings without control characters (RFC 9110 8.3.1).
+    static func isMediaType(_ text: String) -> Bool {
+        let pieces = text.split(separator: ";", omittingEmptySubsequences: false)
+        let type = pieces[0].trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
+        guard type.count == 2, HeaderFieldRules.isToken(type[0]), HeaderFieldRules.isToken(type[1]) else { return false }
+        for parameter in pieces.dropFirst() {
+            let pair = parameter.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, HeaderFieldRules.isToken(pair[0]) else { return false }
+            let value = pair[1]
+            let isQuoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+            guard HeaderFieldRules.isToken(value) || (isQuoted && HeaderFieldRules.isValidValue(String(value)) && !value.contains("\t")) else {
+                return false
+            }
+        }
+        return true
     }
 }

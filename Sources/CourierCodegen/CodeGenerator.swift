@@ -149,7 +149,7 @@ public enum CodeGenerator {
                 ], suffix: ") -> APIClient"
             ) { writer in
                 writer.line("var configuration = configuration")
-                writer.line("configuration.apiKey = (apiKeyHeader, apiKey)")
+                writer.line("configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)")
                 writer.line("return APIClient(")
                 writer.indented { writer in
                     writer.line("baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,")

@@ -173,7 +173,7 @@ struct ConfigurationTests {
         let transport = ScriptedTransport([json(503, "{}"), json(200, "{}")])
         let client = APIClient(
             baseURL: testBaseURL, token: "secret-token", transport: transport,
-            configuration: .init(apiKey: ("apikey", "anon-key-123"), clock: RecordingClock(), logger: { lines.add($0) }))
+            configuration: .init(apiKey: APIKey(header: "apikey", value: "anon-key-123"), clock: RecordingClock(), logger: { lines.add($0) }))
         try await client.send(APIRequest(method: .get, path: "/x", query: [QueryItem("access_token", "secret-token"), QueryItem("page", 2)]))
         let all = lines.values
         #expect(all.count == 4)

@@ -10,7 +10,7 @@ struct RequestTests {
         let transport = ScriptedTransport([json(200, #"{"id":1}"#)])
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com/")!, token: "secret-token", headers: ["X-Client-Info": "archon-ios/1.0"],
-            transport: transport, configuration: .init(apiKey: ("apikey", "anon-key"), clock: RecordingClock()))
+            transport: transport, configuration: .init(apiKey: APIKey(header: "apikey", value: "anon-key"), clock: RecordingClock()))
         let request = APIRequest(
             method: .post, path: "/rest/v1/tasks/\(PathSegment.encode("a/../b"))", query: [QueryItem("project_id", UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301"), prefix: "eq."), QueryItem("limit", nil as Int?)] + QueryItem.repeated("tag", ["a b", "c&d"]),
             headers: ["Prefer": "return=representation"], body: .json(Item(id: 5)))

@@ -76,7 +76,7 @@ func makeClient(
 ) -> APIClient {
     APIClient(
         baseURL: testBaseURL, credentials: credentials, maxRetries: maxRetries, transport: transport,
-        configuration: .init(apiKey: ("apikey", "anon-key"), onUnauthorized: onUnauthorized, clock: clock))
+        configuration: .init(apiKey: APIKey(header: "apikey", value: "anon-key"), onUnauthorized: onUnauthorized, clock: clock))
 }
 
 struct Item: Codable, Sendable, Equatable {

@@ -9,7 +9,7 @@ import Foundation
 /// `invalid_grant`) ends the session. An outage, a rate limit, a timeout or an answer that is
 /// not a token response (a captive portal's page) keeps it, and the error reaches the caller.
 /// Sign-out wins over a refresh already running: its tokens are never committed.
-public actor AuthSession {
+public actor AuthSession: CustomReflectable {
     /// Who issued an identity token.
     public enum IdentityProvider: String, Sendable {
         case apple, google
@@ -32,6 +32,11 @@ public actor AuthSession {
     /// saved. Nil while the store works. A session whose store could not be read starts signed
     /// out; check this to tell the user why rather than signing them out without a word.
     public private(set) var storeError: (any Error)?
+
+    /// What `dump` shows: the base URL and the key's header, never a token or the key.
+    public nonisolated var customMirror: Mirror {
+        Redaction.mirror(of: self, ["baseURL": Redaction.redactedURL(baseURL), "apiKeyHeader": apiKeyHeader, "hasAPIKey": apiKey != nil])
+    }
 
     /// Creates a session, restoring tokens from the store.
     public init(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The tokens of a signed-in Supabase Auth session.
-public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The JWT sent as the bearer token.
     public var accessToken: String
     /// The single-use token that gets the next session.
@@ -27,6 +27,14 @@ public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible {
     /// Never shows the tokens themselves.
     public var description: String {
         "AuthTokens(user: \(userID ?? "unknown"), expiresAt: \(ISO8601.string(from: expiresAt)), tokens: \(Redaction.placeholder))"
+    }
+
+    /// The same as `description`.
+    public var debugDescription: String { description }
+
+    /// The user and expiry; the tokens redacted.
+    public var customMirror: Mirror {
+        Redaction.mirror(of: self, ["accessToken": Redaction.placeholder, "refreshToken": Redaction.placeholder, "expiresAt": expiresAt, "userID": userID as Any])
     }
 }
 

@@ -5,9 +5,9 @@ import Foundation
 /// and maps failures to `APIError`.
 public final class APIClient: APIClientProtocol {
     /// Settings that rarely change.
-    public struct Configuration: Sendable {
+    public struct Configuration: Sendable, CustomStringConvertible, CustomReflectable {
         /// The API key sent on every request, and its header.
-        public var apiKey: (header: String, value: String)?
+        public var apiKey: APIKey?
         /// Called once when the credentials are rejected and cannot be refreshed: sign out.
         public var onUnauthorized: (@Sendable () async -> Void)?
         /// Retries and backoff.
@@ -21,7 +21,7 @@ public final class APIClient: APIClientProtocol {
 
         /// Creates a configuration.
         public init(
-            apiKey: (header: String, value: String)? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
+            apiKey: APIKey? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
             retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
             logger: (@Sendable (String) -> Void)? = nil
         ) {
@@ -31,6 +31,20 @@ public final class APIClient: APIClientProtocol {
             self.clock = clock
             self.allowsInsecureHTTP = allowsInsecureHTTP
             self.logger = logger
+        }
+
+        /// The settings, with the API key's value redacted.
+        public var description: String {
+            "Configuration(apiKey: \(apiKey.map(String.init(describing:)) ?? "none"), retryPolicy: \(retryPolicy), "
+                + "allowsInsecureHTTP: \(allowsInsecureHTTP))"
+        }
+
+        /// What `dump` shows: the key redacted, the hooks by presence.
+        public var customMirror: Mirror {
+            Redaction.mirror(of: self, [
+                "apiKey": apiKey as Any, "retryPolicy": retryPolicy, "clock": clock, "allowsInsecureHTTP": allowsInsecureHTTP,
+                "hasOnUnauthorized": onUnauthorized != nil, "hasLogger": logger != nil,
+            ])
         }
     }
 

@@ -44,7 +44,7 @@ extension APIClient {
         let environment = APIEnvironment.current
         return APIClient(
             baseURL: environment.baseURL ?? APIEnvironment.missingBaseURL, session: AuthSession.shared,
-            configuration: Configuration(apiKey: environment.apiKey.map { (environment.apiKeyHeader, $0) }))
+            configuration: Configuration(apiKey: environment.apiKey.map { APIKey(header: environment.apiKeyHeader, value: $0) }))
     }()
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the client gets its bearer token.
-public enum Credentials: Sendable {
+public enum Credentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// No token: only public endpoints work.
     case none
     /// A fixed token. A 401 cannot be repaired; `onUnauthorized` is called.
@@ -10,6 +10,22 @@ public enum Credentials: Sendable {
     case provider(@Sendable () async throws -> String?)
     /// A signed-in Supabase Auth session that refreshes itself.
     case session(AuthSession)
+
+    /// The kind of credentials; a token never prints.
+    public var description: String {
+        switch self {
+        case .none: return "Credentials.none"
+        case .token: return "Credentials.token(\(Redaction.placeholder))"
+        case .provider: return "Credentials.provider"
+        case .session: return "Credentials.session"
+        }
+    }
+
+    /// The same as `description`.
+    public var debugDescription: String { description }
+
+    /// The kind only, for `dump` and the debugger.
+    public var customMirror: Mirror { Mirror(self, children: [:], displayStyle: .enum) }
 
     /// The token to send now; nil when there is none.
     func currentToken() async throws -> String? {
@@ -54,10 +70,10 @@ struct CredentialsRejected: Error {
 }
 
 /// Calls the app's `onUnauthorized` hook once per rejected token, however many requests fail
-/// with it at the same time.
+/// with it at the same time. It keeps a hash of each token (seeded per process), not the token.
 final class UnauthorizedNotifier: @unchecked Sendable {
     private let lock = NSLock()
-    private var notifiedTokens: Set<String> = []
+    private var notifiedTokens: Set<Int> = []
     private let hook: (@Sendable () async -> Void)?
 
     init(hook: (@Sendable () async -> Void)?) {
@@ -65,7 +81,7 @@ final class UnauthorizedNotifier: @unchecked Sendable {
     }
 
     func notify(rejectedToken: String?) async {
-        let isFirst = lock.withLock { notifiedTokens.insert(rejectedToken ?? "").inserted }
+        let isFirst = lock.withLock { notifiedTokens.insert((rejectedToken ?? "").hashValue).inserted }
         if isFirst { await hook?() }
     }
 }

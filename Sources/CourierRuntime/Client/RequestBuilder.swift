@@ -3,7 +3,7 @@ import Foundation
 /// Turns an `APIRequest` into the `HTTPRequest` a transport sends.
 enum RequestBuilder {
     static func build(
-        _ request: APIRequest, baseURL: URL, clientHeaders: HTTPHeaders, apiKey: (header: String, value: String)?,
+        _ request: APIRequest, baseURL: URL, clientHeaders: HTTPHeaders, apiKey: APIKey?,
         token: String?, timeout: TimeInterval, options: RequestOptions?, allowsInsecureHTTP: Bool
     ) throws -> HTTPRequest {
         try checkScheme(of: baseURL, allowsInsecureHTTP: allowsInsecureHTTP)

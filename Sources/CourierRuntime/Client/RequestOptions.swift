@@ -1,7 +1,7 @@
 import Foundation
 
 /// Settings for one call. They never change the client.
-public struct RequestOptions: Sendable {
+public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectable {
     /// Seconds without progress before the call fails; overrides the endpoint and client.
     public var timeout: TimeInterval?
     /// How many times to retry; overrides the endpoint and client. 0 turns retries off.
@@ -27,5 +27,23 @@ public struct RequestOptions: Sendable {
         self.additionalQueryParameters = additionalQueryParameters
         self.additionalBodyParameters = additionalBodyParameters
         self.uploadProgress = uploadProgress
+    }
+
+    /// The options, with secret header and query values redacted.
+    public var description: String {
+        let headers = HTTPHeaders(additionalHeaders)
+        let query = Redaction.redacted(additionalQueryParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        return "RequestOptions(timeout: \(timeout.map { "\($0)" } ?? "default"), maxRetries: \(maxRetries.map(String.init) ?? "default"), "
+            + "additionalHeaders: \(headers), additionalQueryParameters: \(query.map { "\($0.name)=\($0.value)" }), "
+            + "additionalBodyParameters: \(additionalBodyParameters.keys.sorted()))"
+    }
+
+    /// What `dump` shows: secret values redacted, body parameters by name only.
+    public var customMirror: Mirror {
+        Redaction.mirror(of: self, [
+            "timeout": timeout as Any, "maxRetries": maxRetries as Any, "additionalHeaders": HTTPHeaders(additionalHeaders),
+            "additionalQueryParameters": Redaction.redacted(additionalQueryParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).map { "\($0.name)=\($0.value)" },
+            "additionalBodyParameters": additionalBodyParameters.keys.sorted(),
+        ])
     }
 }

@@ -1,5 +1,7 @@
 /// An ordered list of header fields whose names compare case-insensitively.
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible,
+    CustomDebugStringConvertible, CustomReflectable
+{
     /// The fields in the order they were added.
     public private(set) var fields: [(name: String, value: String)] = []
 
@@ -36,10 +38,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.makeIterator()
     }
 
-    /// The fields with secrets redacted: `Authorization`, API keys, cookies.
+    /// The fields with secrets redacted (see `Redaction`): `Authorization`, API keys, cookies.
     public var description: String {
-        let shown = fields.map { "\($0.name): \(Redaction.isSensitiveHeader($0.name) ? Redaction.placeholder : $0.value)" }
-        return "[" + shown.joined(separator: ", ") + "]"
+        "[" + Redaction.redacted(fields).map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
+    }
+
+    /// The same as `description`: secrets stay hidden in the debugger too.
+    public var debugDescription: String { description }
+
+    /// The fields with secrets redacted, for `dump` and the debugger.
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: Redaction.redacted(fields).map { "\($0.name): \($0.value)" }, displayStyle: .collection)
     }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {

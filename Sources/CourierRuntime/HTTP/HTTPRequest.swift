@@ -1,7 +1,7 @@
 import Foundation
 
 /// One HTTP request as a transport sends it.
-public struct HTTPRequest: Sendable, CustomStringConvertible {
+public struct HTTPRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The method.
     public var method: HTTPMethod
     /// The full URL with its query.
@@ -30,6 +30,14 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
 
     /// `METHOD url` with secrets in the query redacted; the form used in error messages.
     public var description: String { "\(method.rawValue) \(Redaction.redactedURL(url))" }
+
+    /// The request with its headers, secrets redacted; the body by size only.
+    public var debugDescription: String { "\(description) \(headers) (\(body?.count ?? 0) bytes)" }
+
+    /// What `dump` shows: the redacted URL and headers and the body's size, never its bytes.
+    public var customMirror: Mirror {
+        Redaction.mirror(of: self, ["method": method, "url": Redaction.redactedURL(url), "headers": headers, "bodyBytes": body?.count ?? 0, "timeout": timeout])
+    }
 }
 
 /// How much of a request body has been sent.

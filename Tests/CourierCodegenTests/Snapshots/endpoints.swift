@@ -23,7 +23,7 @@ public enum TAPI {
         configuration: APIClient.Configuration = .init()
     ) -> APIClient {
         var configuration = configuration
-        configuration.apiKey = (apiKeyHeader, apiKey)
+        configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)
         return APIClient(
             baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,
             transport: transport, configuration: configuration)

@@ -5,90 +5,98 @@ import Foundation
 #endif
 
 /// The default transport, built on `URLSession` with a delegate so that on every platform,
-/// Linux included, body chunks arrive as the server sends them, upload progress is reported,
-/// and cancelling the Swift task cancels the underlying `URLSessionTask`.
+/// Linux included:
+/// - body chunks of a streamed response arrive as the server sends them, upload progress is
+///   reported, and cancelling the Swift task cancels the underlying `URLSessionTask`;
+/// - a request's timeout means what it says: no progress (response head, body bytes, upload
+///   bytes) for that many seconds, fractions included, ends it with `TransportError.timedOut`
+///   (swift-corelibs-foundation truncates `timeoutInterval` to whole seconds);
+/// - redirects (at most ten) follow a `RedirectPolicy`: credentials never travel to another
+///   origin, `https` never downgrades to `http`, and 307 and 308 keep their method and body;
+/// - authentication challenges other than server trust are declined, so a 401 with a
+///   `WWW-Authenticate: Basic` challenge comes back as a response instead of hanging.
 public final class URLSessionTransport: HTTPTransport, Sendable {
     private let session: URLSession
-    /// The session for whole responses: no delegate, so URLSession makes no callback hops
-    /// before the completion handler.
-    private let bufferedSession: URLSession
     private let delegate: SessionDelegate
 
     /// Creates a transport with its own session.
-    public init(configuration: URLSessionConfiguration = .default) {
-        let delegate = SessionDelegate()
+    public init(
+        configuration: URLSessionConfiguration = .default, redirectPolicy: RedirectPolicy = .followStrippingCredentialsAcrossOrigins
+    ) {
+        let delegate = SessionDelegate(redirectPolicy: redirectPolicy)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Courier.URLSessionTransport"
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        self.bufferedSession = URLSession(configuration: configuration)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
-        bufferedSession.finishTasksAndInvalidate()
     }
 
-    /// Sends a request and reads the response whole. A completion-handler task: the body
-    /// accumulates inside URLSession and the caller resumes once, with no per-chunk hops.
-    /// Uploads that report progress go through the delegate instead, because URLSession on
-    /// Linux tells only the delegate of a task without a completion handler how far it got.
+    /// How redirects are followed.
+    public var redirectPolicy: RedirectPolicy { delegate.redirectPolicy }
+
+    /// The most redirects one request follows.
+    static let maxRedirects = 10
+
+    /// Sends a request and reads the response whole: the body accumulates in the exchange and
+    /// the caller resumes once, with no per-chunk hops.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if request.uploadProgress != nil { return try await stream(request).collect() }
-        let urlRequest = Self.urlRequest(for: request)
-        let handle = TaskHandle()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: TransportError(error))
-                    } else if let http = response as? HTTPURLResponse {
-                        continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data()))
-                    } else {
-                        continuation.resume(throwing: TransportError.invalidResponse("the response is not HTTP"))
-                    }
+        var request = request
+        for _ in 0...Self.maxRedirects {
+            let exchange = Exchange(request: request, body: nil)
+            let task = makeTask(for: request, exchange: exchange)
+            let response = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    exchange.start(task, whole: continuation)
                 }
-                let task: URLSessionDataTask
-                if let body = request.body {
-                    task = bufferedSession.uploadTask(with: urlRequest, from: body, completionHandler: completion)
-                } else {
-                    task = bufferedSession.dataTask(with: urlRequest, completionHandler: completion)
-                }
-                handle.start(task)
+            } onCancel: {
+                exchange.cancel()
             }
-        } onCancel: {
-            handle.cancel()
+            guard let next = exchange.redirect else { return response }
+            request = next
         }
+        throw TransportError.invalidResponse("more than \(Self.maxRedirects) redirects")
     }
 
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let urlRequest = Self.urlRequest(for: request)
-        let task: URLSessionDataTask
-        if let body = request.body {
-            task = session.uploadTask(with: urlRequest, from: body)
-        } else {
-            task = session.dataTask(with: urlRequest)
+        var request = request
+        for _ in 0...Self.maxRedirects {
+            let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+            let exchange = Exchange(request: request, body: bodyContinuation)
+            let task = makeTask(for: request, exchange: exchange)
+            bodyContinuation.onTermination = { termination in
+                if case .cancelled = termination { exchange.cancel() }
+            }
+            let head = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    exchange.start(task, head: continuation)
+                }
+            } onCancel: {
+                exchange.cancel()
+            }
+            guard let next = exchange.redirect else { return HTTPStreamingResponse(status: head.status, headers: head.headers, body: body) }
+            exchange.cancel()
+            request = next
         }
-        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-        let exchange = Exchange(body: bodyContinuation)
-        bodyContinuation.onTermination = { termination in
-            if case .cancelled = termination { task.cancel() }
-        }
-        delegate.register(exchange, for: task)
-        if let uploadProgress = request.uploadProgress { delegate.register(uploadProgress, for: task) }
-        let head = try await withTaskCancellationHandler {
-            try await exchange.awaitHead { task.resume() }
-        } onCancel: {
-            task.cancel()
-        }
-        return HTTPStreamingResponse(status: head.status, headers: head.headers, body: body)
+        throw TransportError.invalidResponse("more than \(Self.maxRedirects) redirects")
     }
 
-    private static func urlRequest(for request: HTTPRequest) -> URLRequest {
+    private func makeTask(for request: HTTPRequest, exchange: Exchange) -> URLSessionDataTask {
+        let urlRequest = Self.urlRequest(for: request)
+        let task = request.body.map { session.uploadTask(with: urlRequest, from: $0) } ?? session.dataTask(with: urlRequest)
+        delegate.register(exchange, for: task)
+        return task
+    }
+
+    /// The URLRequest for a request. Its own timeout is a whole second past the request's, so
+    /// that the exchange's exact timer decides; the body goes with the task.
+    static func urlRequest(for request: HTTPRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = request.timeout
+        urlRequest.timeoutInterval = request.timeout.isFinite ? max(0, request.timeout).rounded(.up) + 1 : 1e9
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         return urlRequest
     }
@@ -102,108 +110,19 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     }
 }
 
-/// The task of a buffered request, for cancelling it from another thread: a cancellation that
-/// comes before the task starts cancels it as soon as it exists.
-final class TaskHandle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionTask?
-    private var cancelled = false
-
-    func start(_ task: URLSessionTask) {
-        let cancelled = lock.withLock {
-            self.task = task
-            return self.cancelled
-        }
-        task.resume()
-        if cancelled { task.cancel() }
-    }
-
-    func cancel() {
-        let task = lock.withLock {
-            cancelled = true
-            return self.task
-        }
-        task?.cancel()
-    }
-}
-
-/// The state of one request between the delegate's callbacks and the waiting caller.
-final class Exchange: @unchecked Sendable {
-    struct Head {
-        let status: Int
-        let headers: HTTPHeaders
-    }
-
-    private let lock = NSLock()
-    private var headContinuation: CheckedContinuation<Head, any Error>?
-    private var headResult: Result<Head, any Error>?
-    private let body: AsyncThrowingStream<Data, any Error>.Continuation
-
-    init(body: AsyncThrowingStream<Data, any Error>.Continuation) {
-        self.body = body
-    }
-
-    /// Starts the request and waits for the response's head.
-    func awaitHead(start: () -> Void) async throws -> Head {
-        try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let result = headResult {
-                lock.unlock()
-                continuation.resume(with: result)
-                return
-            }
-            headContinuation = continuation
-            lock.unlock()
-            start()
-        }
-    }
-
-    func receive(head: Head) {
-        resolveHead(.success(head))
-    }
-
-    func receive(data: Data) {
-        body.yield(data)
-    }
-
-    func complete(error: (any Error)?) {
-        if let error {
-            let transportError = TransportError(error)
-            resolveHead(.failure(transportError))
-            body.finish(throwing: transportError)
-        } else {
-            resolveHead(.failure(TransportError.invalidResponse("the connection closed before a response arrived")))
-            body.finish()
-        }
-    }
-
-    private func resolveHead(_ result: Result<Head, any Error>) {
-        lock.lock()
-        guard headResult == nil else {
-            lock.unlock()
-            return
-        }
-        headResult = result
-        let continuation = headContinuation
-        headContinuation = nil
-        lock.unlock()
-        continuation?.resume(with: result)
-    }
-}
-
-/// Routes URLSession's callbacks to the exchange of each streamed task, and upload progress to
-/// whoever asked for it.
+/// Routes URLSession's callbacks to the exchange of each task, follows the redirect policy,
+/// and declines authentication challenges.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let redirectPolicy: RedirectPolicy
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
-    private var uploadProgress: [Int: @Sendable (UploadProgress) -> Void] = [:]
+
+    init(redirectPolicy: RedirectPolicy) {
+        self.redirectPolicy = redirectPolicy
+    }
 
     func register(_ exchange: Exchange, for task: URLSessionTask) {
         lock.withLock { exchanges[task.taskIdentifier] = exchange }
-    }
-
-    func register(_ handler: @escaping @Sendable (UploadProgress) -> Void, for task: URLSessionTask) {
-        lock.withLock { uploadProgress[task.taskIdentifier] = handler }
     }
 
     private func exchange(for task: URLSessionTask) -> Exchange? {
@@ -230,15 +149,41 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        let handler = lock.withLock { uploadProgress[task.taskIdentifier] }
-        handler?(UploadProgress(sentBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
+        exchange(for: task)?.sent(UploadProgress(sentBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // The transport follows redirects itself, with a new task: URLSession on Linux drops
+        // the body of a redirected upload. This task ends with the 3xx response.
+        if let exchange = exchange(for: task), let target = request.url {
+            exchange.redirect = redirectPolicy.redirect(exchange.request, status: response.statusCode, to: target)
+        }
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(Security)
+            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+                completionHandler(.performDefaultHandling, nil)
+                return
+            }
+        #endif
+        // The client answers a 401 by refreshing its token, not with a password: decline, and
+        // keep the response in case the platform reports the declined challenge as cancelled.
+        if let http = challenge.failureResponse as? HTTPURLResponse {
+            exchange(for: task)?.receive(challengeResponse: .init(status: http.statusCode, headers: URLSessionTransport.headers(of: http)))
+        }
+        completionHandler(.rejectProtectionSpace, nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let exchange = lock.withLock {
-            uploadProgress.removeValue(forKey: task.taskIdentifier)
-            return exchanges.removeValue(forKey: task.taskIdentifier)
-        }
+        let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
         exchange?.complete(error: error)
     }
 }

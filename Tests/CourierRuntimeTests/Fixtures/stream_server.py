@@ -12,8 +12,47 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def send_json(self, status, value, headers=()):
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        for name, content in headers:
+            self.send_header(name, content)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def read_body(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        return self.rfile.read(length) if length else b""
+
+    def echo(self):
+        # What arrived: method, path, headers (lower-case names) and body.
+        body = self.read_body()
+        self.send_json(200, {"method": self.command, "path": self.path, "body": body.decode("latin-1"),
+                             "headers": {k.lower(): v for k, v in self.headers.items()}})
+
+    def redirect(self):
+        # /redirect/<status>/<target URL, percent-encoded>
+        from urllib.parse import unquote
+        _, _, status, target = self.path.split("/", 3)
+        self.read_body()
+        self.send_response(int(status))
+        self.send_header("Location", unquote(target))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
     def do_GET(self):
-        if self.path == "/json":
+        if self.path.startswith("/echo"):
+            self.echo()
+        elif self.path.startswith("/redirect/"):
+            self.redirect()
+        elif self.path == "/basic":
+            self.send_json(401, {"message": "sign in"}, [("WWW-Authenticate", 'Basic realm="api"')])
+        elif self.path.startswith("/delay/"):
+            time.sleep(float(self.path.split("/")[2]))
+            self.send_json(200, {"id": 1})
+        elif self.path == "/json":
             body = json.dumps({"id": 1}).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -52,7 +91,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
 
+    def do_PUT(self):
+        self.do_POST()
+
     def do_POST(self):
+        if self.path.startswith("/echo"):
+            return self.echo()
+        if self.path.startswith("/redirect/"):
+            return self.redirect()
+        if self.path == "/basic":
+            self.read_body()
+            return self.send_json(401, {"message": "sign in"}, [("WWW-Authenticate", 'Basic realm="api"')])
         # Reads the whole body and answers with its size, for upload tests.
         length = int(self.headers.get("Content-Length", "0"))
         received = 0

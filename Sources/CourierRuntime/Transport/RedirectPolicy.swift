@@ -1,0 +1,50 @@
+import Foundation
+
+/// What the transport does with a redirect. Whatever the policy, a redirect from `https` to
+/// `http` is never followed, and 307 and 308 keep the method and the body (301 and 302 turn a
+/// POST into a GET, and 303 anything but HEAD, as browsers and RFC 9110 do). A redirect that is
+/// not followed returns the 3xx response itself, which the client reports as
+/// `APIError.unexpectedStatus`.
+public enum RedirectPolicy: Sendable, Hashable {
+    /// Follow redirects to the same origin with every header; to another origin, follow
+    /// without `Authorization`, API keys, cookies or any header whose name marks a secret (see
+    /// `Redaction`). The default, as Alamofire and browsers do.
+    case followStrippingCredentialsAcrossOrigins
+    /// Follow redirects to the same origin only.
+    case sameOriginOnly
+    /// Follow no redirect.
+    case never
+
+    /// The request to send for a redirect of `original` to `target` with `status`, or nil to
+    /// stop and return the redirect response.
+    func redirect(_ original: HTTPRequest, status: Int, to target: URL) -> HTTPRequest? {
+        let from = original.url
+        if from.scheme?.lowercased() == "https", target.scheme?.lowercased() != "https" { return nil }
+        let sameOrigin = Self.origin(of: from) == Self.origin(of: target)
+        switch self {
+        case .never: return nil
+        case .sameOriginOnly where !sameOrigin: return nil
+        default: break
+        }
+        var next = original
+        next.url = target
+        let keepsMethod = status == 307 || status == 308
+        if !keepsMethod, (status == 303 && original.method != .head) || ((status == 301 || status == 302) && original.method == .post) {
+            next.method = .get
+            next.body = nil
+            next.headers["Content-Type"] = nil
+            next.headers["Content-Length"] = nil
+        }
+        if !sameOrigin {
+            for field in original.headers where Redaction.isSensitiveHeader(field.name) { next.headers[field.name] = nil }
+        }
+        return next
+    }
+
+    /// Scheme, host and port: what must match for two URLs to share credentials.
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+}

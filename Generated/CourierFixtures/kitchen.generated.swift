@@ -370,7 +370,8 @@ extension ThingsAPI {
     /// A statement.
     public func statement(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
-            method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers, dateStyle: .unixSeconds,
+            accept: "*/*")
         return try await sendForBytes(request, options: options)
     }
 

@@ -165,7 +165,12 @@ struct EndpointGenerator {
         case .unixSeconds: result.append("dateStyle: .unixSeconds")
         case .unixMillis: result.append("dateStyle: .unixMillis")
         }
-        if case .stream = endpoint.response { result.append("accept: \"text/event-stream\"") }
+        switch endpoint.response {
+        case .stream: result.append("accept: \"text/event-stream\"")
+        // Raw bytes may be any media type; `application/json` would make a negotiating server answer 406.
+        case .bytes: result.append("accept: \"*/*\"")
+        default: break
+        }
         return result
     }
 

@@ -121,6 +121,13 @@ struct GeneratedCodeTests {
         #expect(mock.requests.first?.accept == "text/event-stream")
     }
 
+    @Test func bytesEndpointsAcceptAnyMediaType() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/statements/2026-11.pdf", .response(HTTPResponse(status: 200, body: Data("%PDF".utf8))))
+        #expect(try await mock.statement(month: "2026-11") == Data("%PDF".utf8))
+        #expect(mock.requests.first?.accept == "*/*")
+    }
+
     @Test func multipartUploadsCarryEveryField() async throws {
         let mock = MockAPIClient()
         mock.stub(.put, "/files/report", json: [String: String]())

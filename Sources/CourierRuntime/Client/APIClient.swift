@@ -168,7 +168,7 @@ public final class APIClient: APIClientProtocol {
                 let transportError = TransportError(error)
                 if transportError == .cancelled || Task.isCancelled || error is CancellationError { throw APIError.cancelled }
                 configuration.logger?("✕ \(httpRequest): \(transportError)")
-                let mayRetry = !transportError.requestMayHaveReachedServer || request.isIdempotent
+                let mayRetry = transportError.isRetryable && (!transportError.requestMayHaveReachedServer || request.isIdempotent)
                 if mayRetry, retries < maxRetries {
                     try await wait(configuration.retryPolicy.backoff(forRetry: retries))
                     retries += 1

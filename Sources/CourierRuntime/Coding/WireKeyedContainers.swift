@@ -11,7 +11,22 @@ extension KeyedDecodingContainer where Key == WireKey {
     /// The value at a wire key; throws when the key is absent or holds null. `String`, `Int`,
     /// `Int64`, `Bool` and `Double` go to the container's overloads for them, which decode a
     /// scalar-heavy model about 10% faster than the generic method with `JSONDecoder`.
+    /// A value that does not fit its type (`1.5` for an `Int`, `2^63` for an `Int64`, `1E400`) is
+    /// reported at its key, even where the decoder says only that the data is not valid JSON.
     public func read<Value: Decodable>(_ type: Value.Type, at key: WireKey) throws -> Value {
+        do {
+            return try readRouted(type, at: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // Foundation's JSONDecoder throws an internal error here, which it later reports as
+            // "not valid JSON" with no path; this names the key and keeps the reason.
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath + [key], debugDescription: "the value does not fit \(Value.self) (\(error))", underlyingError: error))
+        }
+    }
+
+    private func readRouted<Value: Decodable>(_ type: Value.Type, at key: WireKey) throws -> Value {
         if Value.self == String.self { return unsafeBitCast(try decode(String.self, forKey: key), to: Value.self) }
         if Value.self == Int.self { return unsafeBitCast(try decode(Int.self, forKey: key), to: Value.self) }
         if Value.self == Int64.self { return unsafeBitCast(try decode(Int64.self, forKey: key), to: Value.self) }

@@ -205,7 +205,7 @@ extension TasksAPI {
 
     public func pdf(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
-            method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers)
+            method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers, accept: "*/*")
         return try await sendForBytes(request, options: options)
     }
 }

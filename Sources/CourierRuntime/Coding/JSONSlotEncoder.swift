@@ -16,6 +16,10 @@ final class JSONSlotEncoder: Encoder {
     private var members = 0
     /// A nested container's slot still being written.
     private var open: JSONSlotEncoder?
+    /// Whether the closing bracket is written: using this slot again cannot be written in place.
+    private var isClosed = false
+    /// The keys written so far, when this is an object.
+    private var keys: [String] = []
 
     init(writer: JSONValueWriter, parent: JSONSlotEncoder?, key: (any CodingKey)?) {
         self.writer = writer
@@ -36,6 +40,7 @@ final class JSONSlotEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        checkStillOpen()
         closeOpenChild()
         switch form {
         case .unused:
@@ -50,6 +55,7 @@ final class JSONSlotEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        checkStillOpen()
         closeOpenChild()
         switch form {
         case .unused:
@@ -76,6 +82,12 @@ final class JSONSlotEncoder: Encoder {
         case .array: writer.output.append(UInt8(ascii: "]"))
         case .single: break
         }
+        isClosed = true
+    }
+
+    /// Marks the output as needing a value tree when this slot is used after it closed.
+    private func checkStillOpen() {
+        if isClosed { writer.needsValueTree = true }
     }
 
     private func closeOpenChild() {
@@ -88,6 +100,10 @@ final class JSONSlotEncoder: Encoder {
 
     /// Starts the next member of this object: a comma after the first, then the key.
     func beginMember(_ key: some CodingKey) {
+        checkStillOpen()
+        let name = key.stringValue
+        if keys.contains(name) { writer.needsValueTree = true }
+        keys.append(name)
         closeOpenChild()
         if members > 0 { writer.output.append(UInt8(ascii: ",")) }
         members += 1
@@ -97,6 +113,7 @@ final class JSONSlotEncoder: Encoder {
 
     /// Starts the next element of this array.
     func beginElement() {
+        checkStillOpen()
         closeOpenChild()
         if members > 0 { writer.output.append(UInt8(ascii: ",")) }
         members += 1
@@ -104,6 +121,8 @@ final class JSONSlotEncoder: Encoder {
 
     /// Marks this slot as holding a single value, which it may do once.
     func beginSingleValue() {
+        checkStillOpen()
+        if isClosed { return }
         precondition(form == .unused, "\(codingPath): a single value container can encode one value")
         form = .single
     }

@@ -29,13 +29,40 @@ public struct WireJSONEncoder: Sendable {
             }
             root.finish()
         }
+        // Containers used out of order, or a key written twice: the one-pass output cannot
+        // say that, so Foundation's encoder, which keeps a value tree, writes it instead.
+        if writer.needsValueTree { return try treeEncoder().encode(value) }
         return Data(writer.output.bytes)
+    }
+
+    /// Foundation's `JSONEncoder` set up to write what this encoder writes (members in key
+    /// order rather than encoding order), for the uses a single pass cannot follow.
+    private func treeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        switch dateStyle {
+        case .iso8601:
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                guard let text = ISO8601.writableString(from: date) else {
+                    throw EncodingError.invalidValue(
+                        date, .init(codingPath: encoder.codingPath, debugDescription: "\(ISO8601.string(from: date)) cannot be written as an ISO 8601 timestamp"))
+                }
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            }
+        case .unixSeconds: encoder.dateEncodingStrategy = .secondsSince1970
+        case .unixMillis: encoder.dateEncodingStrategy = .millisecondsSince1970
+        }
+        return encoder
     }
 }
 
 /// The output of one `encode` call and the rules for values JSON spells specially.
 final class JSONValueWriter {
     var output = JSONOutput(capacity: 1024)
+    /// Set when a container was used after its place in the output had passed, or a key was
+    /// written twice in one object: the output is then not what the value means.
+    var needsValueTree = false
     let dateStyle: DateCodingStyle
 
     init(dateStyle: DateCodingStyle) {
@@ -105,11 +132,22 @@ protocol JSONSortedObject {
     func encodeSorted(into slot: JSONSlotEncoder) throws
 }
 
-extension Dictionary: JSONSortedObject where Key == String, Value: Encodable {
+extension Dictionary: JSONSortedObject where Key: Encodable, Value: Encodable {
+    /// Dictionaries whose keys become JSON object keys (`String`, `Int` and other
+    /// `CodingKeyRepresentable` keys) are written in the order of those keys; others as
+    /// `Dictionary` encodes itself.
     func encodeSorted(into slot: JSONSlotEncoder) throws {
+        let members: [(String, Value)]
+        if let strings = self as? [String: Value] {
+            members = strings.map { ($0.key, $0.value) }
+        } else if Key.self is any CodingKeyRepresentable.Type {
+            members = map { (($0.key as! any CodingKeyRepresentable).codingKey.stringValue, $0.value) }
+        } else {
+            return try encode(to: slot)
+        }
         var container = slot.container(keyedBy: WireKey.self)
-        for key in keys.sorted() {
-            try container.encode(self[key]!, forKey: WireKey(stringValue: key))
+        for (key, value) in members.sorted(by: { $0.0 < $1.0 }) {
+            try container.encode(value, forKey: WireKey(stringValue: key))
         }
     }
 }

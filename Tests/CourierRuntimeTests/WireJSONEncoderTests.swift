@@ -58,7 +58,8 @@ struct WireJSONEncoderTests {
 
     @Test func datesFollowTheDateStyle() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000.5)
-        #expect(text(try ours.encode([date])) == #"["\#(ISO8601.string(from: date))"]"#)
+        // 1_700_000_000.5 s after 1970 is 2023-11-14T22:13:20.5Z, written by hand.
+        #expect(text(try ours.encode([date])) == #"["2023-11-14T22:13:20.5Z"]"#)
         #expect(text(try WireJSONEncoder(dateStyle: .unixSeconds).encode([date])) == text(try foundation(.secondsSince1970).encode([date])))
         #expect(text(try WireJSONEncoder(dateStyle: .unixMillis).encode([date])) == text(try foundation(.millisecondsSince1970).encode([date])))
     }

@@ -55,3 +55,16 @@ struct ErrorPlaceTests {
         #expect(TransportError(URLError(.networkConnectionLost)).isRetryable)
     }
 }
+
+@Suite("JSONValue keeps numbers exactly")
+struct JSONValueNumberTests {
+    @Test func integersBeyondInt64SurviveARoundTrip() throws {
+        let text = "[9223372036854775807,9223372036854775808,18446744073709551615,18446744073709551616,-9223372036854775809,123456789012345678901234567890,1.5,1e300]"
+        let values = try JSONDecoder().decode([JSONValue].self, from: Data(text.utf8))
+        #expect(values[0] == .integer(.max))
+        #expect(values[3] == .largeInteger(Decimal(string: "18446744073709551616")!))
+        #expect(values[6] == .number(1.5))
+        let written = String(decoding: try WireJSONEncoder().encode(values), as: UTF8.self)
+        #expect(written == "[9223372036854775807,9223372036854775808,18446744073709551615,18446744073709551616,-9223372036854775809,123456789012345678901234567890,1.5,1e+300]")
+    }
+}

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -54,6 +55,78 @@ struct WireJSONEncoderOrderTests {
             #expect(try Self.value(ours) == Self.value(theirs), "\(name): \(String(decoding: ours, as: UTF8.self))")
         }
         #expect(try Self.value(WireJSONEncoder().encode(SuperFirst())) == ["super": ["id": 1], "name": "n"])
+    }
+
+    /// Hand-written encoding code with a random plan: nested containers and super-encoders
+    /// opened early and filled later in a random order, keys written twice, values nested
+    /// in values. The same seed gives both encoders the same calls.
+    struct RandomPlan: Encodable {
+        let seed: UInt64
+        let depth: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var generator = SeededGenerator(seed: seed)
+            var container = encoder.container(keyedBy: WireKey.self)
+            var later: [() throws -> Void] = []
+            for index in 0..<Int.random(in: 1...5, using: &generator) {
+                let key = WireKey(stringValue: "k\(index)")
+                let number = Int.random(in: 0..<1000, using: &generator)
+                switch Int.random(in: 0..<(depth < 3 ? 6 : 4), using: &generator) {
+                case 0:
+                    try container.encode(number, forKey: key)
+                case 1:
+                    var nested = container.nestedContainer(keyedBy: WireKey.self, forKey: key)
+                    later.append { try nested.encode(number, forKey: "x") }
+                case 2:
+                    var list = container.nestedUnkeyedContainer(forKey: key)
+                    try list.encode(number)
+                    later.append { try list.encode("later") }
+                case 3:
+                    try container.encode("first", forKey: key)
+                    try container.encode(number, forKey: key)
+                case 4:
+                    try container.encode(RandomPlan(seed: generator.next(), depth: depth + 1), forKey: key)
+                default:
+                    var list = container.nestedUnkeyedContainer(forKey: key)
+                    let child = RandomPlan(seed: generator.next(), depth: depth + 1)
+                    var inner = list.nestedContainer(keyedBy: WireKey.self)
+                    later.append { try inner.encode(child, forKey: "child") }
+                }
+            }
+            if Bool.random(using: &generator) {
+                let parent = container.superEncoder()
+                let id = Int.random(in: 0..<1000, using: &generator)
+                later.append {
+                    var parentContainer = parent.container(keyedBy: WireKey.self)
+                    try parentContainer.encode(id, forKey: "id")
+                }
+            }
+            later.shuffle(using: &generator)
+            for write in later { try write() }
+        }
+    }
+
+    @Test func randomPlansGiveValidJSONEqualToFoundations() throws {
+        for seed in 0..<400 as Range<UInt64> {
+            let plan = RandomPlan(seed: seed &* 0x9E37_79B9_7F4A_7C15, depth: 0)
+            let ours = try WireJSONEncoder().encode(plan)
+            let theirs = try JSONEncoder().encode(plan)
+            #expect(try Self.value(ours) == Self.value(theirs), "seed \(seed): \(String(decoding: ours, as: UTF8.self))")
+        }
+    }
+
+    @Test func int128AndUInt128AreNumbersAsFoundationWritesThem() throws {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+        struct Wide: Encodable {
+            let a: Int128
+            let b: UInt128?
+            let list: [Int128]
+        }
+        let wide = Wide(a: Int128(Int64.max) * 4, b: .max, list: [.min, -5, 0])
+        let ours = try WireJSONEncoder().encode(wide)
+        #expect(String(decoding: ours, as: UTF8.self)
+            == #"{"a":36893488147419103228,"b":340282366920938463463374607431768211455,"list":[-170141183460469231731687303715884105728,-5,0]}"#)
+        #expect(try Self.value(ours) == Self.value(JSONEncoder().encode(wide)))
     }
 
     @Test func dictionariesWithIntegerKeysComeInKeyOrder() throws {

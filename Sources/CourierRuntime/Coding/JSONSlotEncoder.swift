@@ -199,6 +199,11 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
+
     private func integer(_ value: some FixedWidthInteger, _ key: Key) throws {
         slot.beginMember(key)
         slot.writer.output.append(integer: value)
@@ -257,6 +262,13 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer, JSONPositionalContainer {
     mutating func superEncoder() -> any Encoder {
         slot.openChild(key: beginValue())
     }
+
+    // The standard library's defaults throw for these; the positional extension cannot
+    // provide them without being ambiguous with those defaults.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { integer(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { integer(value) }
 }
 
 /// One value written where the slot is.
@@ -269,6 +281,11 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer, JSONPositionalCon
         slot.beginSingleValue()
         return nil
     }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { integer(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { integer(value) }
 }
 
 /// What array and single-value containers share: each value goes where the slot is, after
@@ -320,7 +337,7 @@ extension JSONPositionalContainer {
     mutating func encode(_ value: UInt32) throws { integer(value) }
     mutating func encode(_ value: UInt64) throws { integer(value) }
 
-    private func integer(_ value: some FixedWidthInteger) {
+    fileprivate func integer(_ value: some FixedWidthInteger) {
         _ = beginValue()
         slot.writer.output.append(integer: value)
     }

@@ -1,9 +1,16 @@
-/// Any JSON value, for fields whose shape the schema leaves open (`JSON`).
+import Foundation
+
+/// Any JSON value, for fields whose shape the schema leaves open (`JSON`). Numbers keep their
+/// value exactly where Swift can hold it: whole numbers in 64 bits as `integer`, larger whole
+/// numbers (up to 38 digits, such as 64-bit unsigned IDs) as `largeInteger`, the rest as
+/// `number`.
 public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     /// A whole number that fits in 64 bits.
     case integer(Int64)
+    /// A whole number beyond 64 bits, kept exactly (up to 38 significant digits).
+    case largeInteger(Decimal)
     /// Any other number.
     case number(Double)
     case string(String)
@@ -19,7 +26,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
+            self = Self.exactNumber(value, in: container)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
@@ -35,11 +42,21 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
+        case .largeInteger(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
+    }
+
+    /// A number that did not fit `Int64`: when it is whole (as far as a `Double` can tell) and
+    /// the decoder reads it exactly as a `Decimal`, that; otherwise the `Double`.
+    private static func exactNumber(_ value: Double, in container: any SingleValueDecodingContainer) -> JSONValue {
+        guard value.isFinite, value == value.rounded(), value.magnitude >= 0x1p63,
+            let exact = try? container.decode(Decimal.self), !exact.isNaN, !exact.description.contains(".")
+        else { return .number(value) }
+        return .largeInteger(exact)
     }
 
     /// The value at a key of an object.
@@ -59,6 +76,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .null: return "null"
         case .bool(let value): return String(value)
         case .integer(let value): return String(value)
+        case .largeInteger(let value): return value.description
         case .number(let value): return String(value)
         case .string(let value): return "\"\(value)\""
         case .array(let value): return "[" + value.map(\.description).joined(separator: ", ") + "]"

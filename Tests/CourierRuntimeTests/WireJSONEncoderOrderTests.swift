@@ -10,12 +10,18 @@ import Testing
 struct WireJSONEncoderOrderTests {
     /// A subclass-style encoder: takes the superclass encoder before writing its own members.
     struct SuperFirst: Encodable {
+        /// Adds a UUID and a date, which Foundation spells otherwise.
+        var withSpellings = false
+
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
             let superEncoder = container.superEncoder()
             try container.encode("n", forKey: "name")
             var parent = superEncoder.container(keyedBy: WireKey.self)
             try parent.encode(1, forKey: "id")
+            guard withSpellings else { return }
+            try parent.encode(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, forKey: "uuid")
+            try parent.encode(Date(timeIntervalSince1970: 1_700_000_000.5), forKey: "at")
         }
     }
 
@@ -54,7 +60,13 @@ struct WireJSONEncoderOrderTests {
             let theirs = try foundation.encode(value)
             #expect(try Self.value(ours) == Self.value(theirs), "\(name): \(String(decoding: ours, as: UTF8.self))")
         }
-        #expect(try Self.value(WireJSONEncoder().encode(SuperFirst())) == ["super": ["id": 1], "name": "n"])
+        // The second path writes as the first does: members where their keys first stood,
+        // UUIDs lowercase, dates in the date style, the last value of a key written twice.
+        #expect(String(decoding: try WireJSONEncoder().encode(SuperFirst(withSpellings: true)), as: UTF8.self)
+            == #"{"super":{"id":1,"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","at":"2023-11-14T22:13:20.5Z"},"name":"n"}"#)
+        #expect(String(decoding: try WireJSONEncoder().encode(DuplicateKey()), as: UTF8.self) == #"{"a":"two"}"#)
+        #expect(String(decoding: try WireJSONEncoder(dateStyle: .unixSeconds).encode(SuperFirst(withSpellings: true)), as: UTF8.self)
+            == #"{"super":{"id":1,"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","at":1700000000.5},"name":"n"}"#)
     }
 
     /// Hand-written encoding code with a random plan: nested containers and super-encoders
@@ -109,9 +121,11 @@ struct WireJSONEncoderOrderTests {
     @Test func randomPlansGiveValidJSONEqualToFoundations() throws {
         for seed in 0..<400 as Range<UInt64> {
             let plan = RandomPlan(seed: seed &* 0x9E37_79B9_7F4A_7C15, depth: 0)
+            let theirs = try Self.value(JSONEncoder().encode(plan))
             let ours = try WireJSONEncoder().encode(plan)
-            let theirs = try JSONEncoder().encode(plan)
-            #expect(try Self.value(ours) == Self.value(theirs), "seed \(seed): \(String(decoding: ours, as: UTF8.self))")
+            #expect(try Self.value(ours) == theirs, "seed \(seed): \(String(decoding: ours, as: UTF8.self))")
+            // The tree alone too, for plans the one pass can follow.
+            #expect(try Self.value(JSONTreeEncoder.encode(plan, dateStyle: .iso8601)) == theirs, "seed \(seed)")
         }
     }
 

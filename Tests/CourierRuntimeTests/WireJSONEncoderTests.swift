@@ -1,4 +1,4 @@
-import CourierRuntime
+@testable import CourierRuntime
 import CourierTestSupport
 import Foundation
 import Testing
@@ -93,6 +93,8 @@ struct WireJSONEncoderTests {
         for _ in 0..<300 {
             let value = randomJSON(depth: 0, using: &generator)
             #expect(text(try ours.encode(value)) == text(try foundation().encode(value)))
+            // The second path, for out-of-order use, writes the same bytes.
+            #expect(text(try JSONTreeEncoder.encode(value, dateStyle: .iso8601)) == text(try ours.encode(value)))
         }
     }
 

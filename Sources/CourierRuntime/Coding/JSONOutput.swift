@@ -85,6 +85,17 @@ struct JSONOutput {
         append(number: text)
     }
 
+    /// Appends bytes already written as JSON.
+    mutating func append(bytes other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
+    /// The bytes written so far, leaving the buffer empty.
+    mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     /// Appends a number's text as it is.
     mutating func append(number text: String) {
         bytes.append(contentsOf: text.utf8)

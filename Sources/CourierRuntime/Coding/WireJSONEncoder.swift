@@ -7,7 +7,13 @@ import Foundation
 /// so the same value always gives the same bytes.
 ///
 /// Dates follow the date style; `URL` is its absolute string, `Data` base64, `Decimal` a number,
-/// `UUID` its lowercase `uuidString` (as in paths and queries). NaN and infinities are errors, as with `JSONEncoder`.
+/// `UUID` its lowercase `uuidString` (as in paths and queries). NaN and infinities are errors,
+/// as with `JSONEncoder`.
+///
+/// Hand-written `Encodable` code may use containers in any order `JSONEncoder` accepts (fill a
+/// super-encoder after the members, open two nested containers and then fill them) or write a
+/// key twice (the last value wins, where the key first stood). The one pass notices, and such
+/// a value is encoded again into a tree (`JSONTreeEncoder`) with the same spellings.
 public struct WireJSONEncoder: Sendable {
     /// How dates are written.
     public var dateStyle: DateCodingStyle
@@ -30,30 +36,9 @@ public struct WireJSONEncoder: Sendable {
             root.finish()
         }
         // Containers used out of order, or a key written twice: the one-pass output cannot
-        // say that, so Foundation's encoder, which keeps a value tree, writes it instead.
-        if writer.needsValueTree { return try treeEncoder().encode(value) }
+        // say that, so the value is encoded again into a tree.
+        if writer.needsValueTree { return try JSONTreeEncoder.encode(value, dateStyle: dateStyle) }
         return Data(writer.output.bytes)
-    }
-
-    /// Foundation's `JSONEncoder` set up to write what this encoder writes (members in key
-    /// order rather than encoding order), for the uses a single pass cannot follow.
-    private func treeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        switch dateStyle {
-        case .iso8601:
-            encoder.dateEncodingStrategy = .custom { date, encoder in
-                guard let text = ISO8601.writableString(from: date) else {
-                    throw EncodingError.invalidValue(
-                        date, .init(codingPath: encoder.codingPath, debugDescription: "\(ISO8601.string(from: date)) cannot be written as an ISO 8601 timestamp"))
-                }
-                var container = encoder.singleValueContainer()
-                try container.encode(text)
-            }
-        case .unixSeconds: encoder.dateEncodingStrategy = .secondsSince1970
-        case .unixMillis: encoder.dateEncodingStrategy = .millisecondsSince1970
-        }
-        return encoder
     }
 }
 
@@ -129,23 +114,23 @@ final class JSONValueWriter {
 /// A `[String: …]` dictionary, whose members are written in key order so that the bytes are
 /// stable (a dictionary's own order changes from run to run).
 protocol JSONSortedObject {
-    func encodeSorted(into slot: JSONSlotEncoder) throws
+    func encodeSorted(into encoder: some Encoder) throws
 }
 
 extension Dictionary: JSONSortedObject where Key: Encodable, Value: Encodable {
     /// Dictionaries whose keys become JSON object keys (`String`, `Int` and other
     /// `CodingKeyRepresentable` keys) are written in the order of those keys; others as
     /// `Dictionary` encodes itself.
-    func encodeSorted(into slot: JSONSlotEncoder) throws {
+    func encodeSorted(into encoder: some Encoder) throws {
         let members: [(String, Value)]
         if let strings = self as? [String: Value] {
             members = strings.map { ($0.key, $0.value) }
         } else if Key.self is any CodingKeyRepresentable.Type {
             members = map { (($0.key as! any CodingKeyRepresentable).codingKey.stringValue, $0.value) }
         } else {
-            return try encode(to: slot)
+            return try encode(to: encoder)
         }
-        var container = slot.container(keyedBy: WireKey.self)
+        var container = encoder.container(keyedBy: WireKey.self)
         for (key, value) in members.sorted(by: { $0.0 < $1.0 }) {
             try container.encode(value, forKey: WireKey(stringValue: key))
         }

@@ -41,16 +41,26 @@ struct PollingAndPagingTests {
 
     @Test func cancellingStopsPollingDuringTheWait() async throws {
         let transport = ScriptedTransport([json(200, #"{"status":"running"}"#)])
-        let client = makeClient(transport, clock: NeverEndingClock())
+        let clock = CancelOnlyClock()
+        let client = makeClient(transport, clock: clock)
         let received = Counter()
         let task = Task {
             for try await _ in client.poll(until: { _ in false }, { try await client.send(APIRequest(method: .get, path: "/tasks/1"), as: TaskState.self) }) {
                 received.increment()
             }
         }
-        while received.value == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        await clock.waitForSleep()
         task.cancel()
-        _ = await task.result
+        guard let outcome = await result(of: task, within: 10) else {
+            Issue.record("polling went on waiting after it was cancelled")
+            return
+        }
+        // A cancelled consumer ends the iteration as AsyncThrowingStream does: quietly, or with `cancelled`.
+        if case .failure(let error) = outcome {
+            guard case .cancelled? = error as? APIError else { Issue.record("polling ended with \(error)"); return }
+        }
+        #expect(clock.cancelledWaits == 1, "the cancellation did not end the wait")
+        #expect(received.value == 1)
         #expect(transport.requests.count == 1)
     }
 

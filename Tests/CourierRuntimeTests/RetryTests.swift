@@ -117,15 +117,20 @@ struct RetryTests {
 
     @Test func cancellingDuringABackoffWaitStopsAtOnce() async throws {
         let transport = ScriptedTransport([json(503, "{}")])
-        let client = makeClient(transport, clock: NeverEndingClock())
+        let clock = CancelOnlyClock()
+        let client = makeClient(transport, clock: clock)
         let task = Task { try await client.send(APIRequest(method: .get, path: "/x")) }
-        while transport.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        await clock.waitForSleep()
         task.cancel()
-        let result = await task.result
-        guard case .failure(let error as APIError) = result, case .cancelled = error else {
-            Issue.record("expected cancelled, got \(result)")
+        guard let outcome = await result(of: task, within: 10) else {
+            Issue.record("the call went on waiting after it was cancelled")
             return
         }
+        guard case .failure(let error as APIError) = outcome, case .cancelled = error else {
+            Issue.record("expected cancelled, got \(outcome)")
+            return
+        }
+        #expect(clock.cancelledWaits == 1, "the cancellation did not end the wait")
         #expect(transport.requests.count == 1)
     }
 

@@ -51,12 +51,59 @@ final class RecordingClock: APIClock, @unchecked Sendable {
     }
 }
 
-/// A clock whose waits never end on their own; only cancellation ends them.
-struct NeverEndingClock: APIClock {
-    func now() -> Date { Date() }
+/// A clock whose waits end only when their task is cancelled. It signals each wait as it
+/// begins, so a test can cancel mid-wait without polling, and counts the waits that
+/// cancellation ended.
+final class CancelOnlyClock: APIClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var started = 0
+    private var cancelled = 0
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
+
+    func now() -> Date { Date(timeIntervalSince1970: 1_800_000_000) }
+
+    /// Waits that their task's cancellation ended.
+    var cancelledWaits: Int { lock.withLock { cancelled } }
 
     func sleep(for seconds: TimeInterval) async throws {
-        try await Task.sleep(nanoseconds: 3_600_000_000_000)
+        let waiters = lock.withLock {
+            started += 1
+            defer { startWaiters = [] }
+            return startWaiters
+        }
+        waiters.forEach { $0.resume() }
+        do {
+            try await Task.sleep(nanoseconds: 3_600_000_000_000)
+        } catch {
+            lock.withLock { cancelled += 1 }
+            throw error
+        }
+    }
+
+    /// Returns once a wait has begun.
+    func waitForSleep() async {
+        await withCheckedContinuation { continuation in
+            let hasStarted = lock.withLock {
+                if started == 0 { startWaiters.append(continuation) }
+                return started > 0
+            }
+            if hasStarted { continuation.resume() }
+        }
+    }
+}
+
+/// The task's result, or nil when it has not finished within `seconds`: a guard against a test
+/// hanging forever when the behaviour it checks breaks, never a measure of speed.
+func result<Success: Sendable>(of task: Task<Success, any Error>, within seconds: Double) async -> Result<Success, any Error>? {
+    await withTaskGroup(of: Result<Success, any Error>?.self) { group in
+        group.addTask { await task.result }
+        group.addTask {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
     }
 }
 

@@ -94,16 +94,34 @@ final class CancelOnlyClock: APIClock, @unchecked Sendable {
 
 /// The task's result, or nil when it has not finished within `seconds`: a guard against a test
 /// hanging forever when the behaviour it checks breaks, never a measure of speed.
+/// (Unstructured tasks race here: a task group would wait for the stuck task at its end.)
 func result<Success: Sendable>(of task: Task<Success, any Error>, within seconds: Double) async -> Result<Success, any Error>? {
-    await withTaskGroup(of: Result<Success, any Error>?.self) { group in
-        group.addTask { await task.result }
-        group.addTask {
+    let first = FirstAnswer<Result<Success, any Error>?>()
+    return await withCheckedContinuation { continuation in
+        first.await(continuation)
+        Task { first.answer(await task.result) }
+        Task {
             try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            return nil
+            first.answer(nil)
         }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
+    }
+}
+
+/// Resumes a continuation with the first answer it is given and ignores the rest.
+final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+
+    func await(_ continuation: CheckedContinuation<Value, Never>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func answer(_ value: Value) {
+        let continuation = lock.withLock {
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(returning: value)
     }
 }
 

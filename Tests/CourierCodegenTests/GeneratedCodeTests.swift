@@ -117,7 +117,7 @@ struct GeneratedCodeTests {
         mock.stubEvents(.post, "/trees", [Tree.leaf(Leaf(value: 1)), Tree.branch(Branch(tree: .leaf(Leaf(value: 2))))])
         var trees: [Tree] = []
         for try await tree in mock.trees(body: ["seed": 1]) { trees.append(tree) }
-        #expect(trees.count == 2)
+        #expect(trees == [.leaf(Leaf(value: 1)), .branch(Branch(tree: .leaf(Leaf(value: 2))))])
         #expect(mock.requests.first?.accept == "text/event-stream")
     }
 

@@ -192,9 +192,14 @@ struct LiveTests {
     @Test func slowResponsesTimeOut() async throws {
         let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()
-        try await server.inject("GET /feed", [["kind": "delay", "seconds": 3]])
+        // A fraction of a second is that fraction on every platform: an answer after 0.2 s
+        // beats a 0.5 s timeout, and one after 3 s is cut off no sooner than 0.5 s.
+        try await server.inject("GET /feed", [["kind": "delay", "seconds": 0.2], ["kind": "delay", "seconds": 3]])
+        _ = try await client.fetchFeed(options: RequestOptions(timeout: 0.5, maxRetries: 0))
+        let start = ContinuousClock.now
         let error = await apiError { _ = try await client.fetchFeed(options: RequestOptions(timeout: 0.5, maxRetries: 0)) }
         guard case .timedOut? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(ContinuousClock.now - start >= .milliseconds(500))
     }
 
     @Test func anUnknownEnumValueDecodesAsUnknown() async throws {

@@ -178,3 +178,27 @@ actor Gate {
         openWaiters = []
     }
 }
+
+@Suite("Auth: a new sign-in during a refresh")
+struct SignInDuringRefreshTests {
+    @Test func aRefreshOfTheOldSessionDoesNotOverwriteANewSignIn() async throws {
+        let gate = Gate()
+        let transport = ScriptedTransport { request, _ in
+            if request.url.query == "grant_type=refresh_token" {
+                await gate.arriveAndWait()
+                return try json(200, #"{"access_token":"old-refreshed","refresh_token":"r-old","expires_in":3600}"#).get()
+            }
+            return try json(200, #"{"access_token":"new","refresh_token":"r-new","expires_in":3600}"#).get()
+        }
+        let store = InMemoryTokenStore(AuthTokens(accessToken: "a", refreshToken: "r1", expiresAt: Date(timeIntervalSince1970: 1_900_000_000)))
+        let session = AuthSession(baseURL: testBaseURL, store: store, transport: transport, clock: RecordingClock())
+        let refresh = Task { try await session.refresh() }
+        await gate.waitForArrival()
+        try await session.signIn(email: "b@c.d", password: "p")
+        await gate.open()
+        // The waiters of the old refresh replay with the new session's token.
+        #expect(try await refresh.value.accessToken == "new")
+        #expect(await session.currentTokens?.accessToken == "new")
+        #expect(try store.load()?.refreshToken == "r-new")
+    }
+}

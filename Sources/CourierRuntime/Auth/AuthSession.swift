@@ -24,7 +24,8 @@ public actor AuthSession: CustomReflectable {
     private let refreshLeeway: TimeInterval
     private var tokens: AuthTokens?
     private var refreshTask: Task<AuthTokens, any Error>?
-    /// Advances at every sign-out, so that a refresh started before it knows not to commit.
+    /// Advances at every sign-out and sign-in, so that a refresh started before knows not to
+    /// commit.
     private var generation = 0
 
     /// The token store's last failure: the stored tokens could not be read when the session
@@ -93,8 +94,8 @@ public actor AuthSession: CustomReflectable {
         if let signedOut {
             var headers = baseHeaders()
             headers["Authorization"] = "Bearer \(signedOut.accessToken)"
-            let request = HTTPRequest(method: .post, url: url("/auth/v1/logout"), headers: headers, timeout: 15)
-            if (try? HeaderFieldRules.check(headers, of: request.description)) != nil { _ = try? await transport.send(request) }
+            // A courtesy to the server: whatever it answers, the user is signed out here.
+            _ = try? await send(HTTPRequest(method: .post, url: url("/auth/v1/logout"), headers: headers, timeout: 15))
         }
     }
 
@@ -154,7 +155,11 @@ public actor AuthSession: CustomReflectable {
             if Self.isRejection(error), generation == started { forget() }
             throw error
         }
-        guard generation == started else { throw APIError.notAuthenticated() }
+        guard generation == started else {
+            // Signed out meanwhile: nothing to replay with. Signed in again: the new session's.
+            guard let tokens else { throw APIError.notAuthenticated() }
+            return tokens
+        }
         tokens = fresh
         // The old refresh token is spent: the new tokens are kept even when the store fails.
         do {
@@ -166,10 +171,13 @@ public actor AuthSession: CustomReflectable {
         return fresh
     }
 
-    /// Keeps the tokens of a new sign-in once they are saved.
+    /// Keeps the tokens of a new sign-in once they are saved; a refresh of the session before
+    /// it will not overwrite them.
     private func signIn(_ fresh: AuthTokens) throws -> AuthTokens {
         try store.save(fresh)
         storeError = nil
+        generation += 1
+        refreshTask = nil
         tokens = fresh
         return fresh
     }
@@ -182,10 +190,11 @@ public actor AuthSession: CustomReflectable {
         let request = HTTPRequest(
             method: .post, url: url("/auth/v1/token", query: "grant_type=\(grantType)"), headers: headers,
             body: try JSONCoding.encoder(for: .iso8601).encode(body), timeout: 30)
-        try HeaderFieldRules.check(headers, of: request.description)
         let response: HTTPResponse
         do {
-            response = try await transport.send(request)
+            response = try await send(request)
+        } catch let error as APIError {
+            throw error
         } catch {
             let transportError = TransportError(error)
             if transportError == .cancelled || Task.isCancelled { throw APIError.cancelled }
@@ -198,6 +207,13 @@ public actor AuthSession: CustomReflectable {
         }
         let decoded = try ResponseDecoding.decode(TokenResponse.self, from: response.body, dateStyle: .iso8601)
         return decoded.tokens(now: clock.now())
+    }
+
+    /// Sends one of the session's own requests, whose headers follow the same rules as the
+    /// client's (an API key with a line break is refused, not sent).
+    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try HeaderFieldRules.check(request.headers, of: request.description)
+        return try await transport.send(request)
     }
 
     private func forget() {

@@ -10,6 +10,47 @@ struct JSONOutput {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Where the keys of the objects still open were written, innermost last: the first
+    /// `openKeyCount`, the rest room to reuse. A key is compared with its object's earlier keys
+    /// as bytes, with no string or hash made.
+    private var keys: [Range<Int>] = []
+    private(set) var openKeyCount = 0
+
+    /// Appends an object's key, quoted; returns whether the object, whose keys begin at
+    /// `firstKey`, already has it. `kinds` has a bit per kind of key (its length and last byte)
+    /// the object has, so that most keys are never compared.
+    mutating func append(key: String, objectKeysFrom firstKey: Int, kinds: inout UInt64) -> Bool {
+        let start = bytes.count
+        append(string: key)
+        let range = start..<bytes.count
+        let kind: UInt64 = 1 << (UInt64(truncatingIfNeeded: range.count &* 7 &+ Int(bytes[range.upperBound - 2])) & 63)
+        let isRepeated = kinds & kind != 0 && containsEqualRun(range, among: keys[firstKey..<openKeyCount])
+        kinds |= kind
+        if openKeyCount < keys.count {
+            keys[openKeyCount] = range
+        } else {
+            keys.append(range)
+        }
+        openKeyCount += 1
+        return isRepeated
+    }
+
+    /// Forgets the keys of an object that is finished, whose keys began at `firstKey`.
+    mutating func closeKeys(from firstKey: Int) {
+        openKeyCount = min(firstKey, openKeyCount)
+    }
+
+    /// Whether the bytes in `run` equal those of one of `others`.
+    private func containsEqualRun(_ run: Range<Int>, among others: ArraySlice<Range<Int>>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for other in others where other.count == run.count {
+                if memcmp(base + other.lowerBound, base + run.lowerBound, run.count) == 0 { return true }
+            }
+            return false
+        }
+    }
+
     mutating func append(_ byte: UInt8) {
         bytes.append(byte)
     }

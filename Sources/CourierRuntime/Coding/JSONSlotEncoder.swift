@@ -18,8 +18,11 @@ final class JSONSlotEncoder: Encoder {
     private var open: JSONSlotEncoder?
     /// Whether the closing bracket is written: using this slot again cannot be written in place.
     private var isClosed = false
-    /// The keys written so far, when this is an object.
-    private var keys: [String] = []
+    /// Where this object's keys start in the writer's list of written keys.
+    private var firstKey = 0
+    /// A bit per kind of key written (by length and end bytes): a key whose bit is clear is new
+    /// for certain, so most keys are never compared.
+    private var keyKinds: UInt64 = 0
 
     init(writer: JSONValueWriter, parent: JSONSlotEncoder?, key: (any CodingKey)?) {
         self.writer = writer
@@ -46,6 +49,7 @@ final class JSONSlotEncoder: Encoder {
         case .unused:
             writer.output.append(UInt8(ascii: "{"))
             form = .object
+            firstKey = writer.output.openKeyCount
         case .object:
             break  // more members of the same object, as a tagged union adds its tag
         case .array, .single:
@@ -78,7 +82,10 @@ final class JSONSlotEncoder: Encoder {
         closeOpenChild()
         switch form {
         case .unused: writer.output.append(ascii: "{}")
-        case .object: writer.output.append(UInt8(ascii: "}"))
+        case .object:
+            writer.output.append(UInt8(ascii: "}"))
+            // Nested objects have finished before this one, so its keys are the last ones.
+            writer.output.closeKeys(from: firstKey)
         case .array: writer.output.append(UInt8(ascii: "]"))
         case .single: break
         }
@@ -101,13 +108,10 @@ final class JSONSlotEncoder: Encoder {
     /// Starts the next member of this object: a comma after the first, then the key.
     func beginMember(_ key: some CodingKey) {
         checkStillOpen()
-        let name = key.stringValue
-        if keys.contains(name) { writer.needsValueTree = true }
-        keys.append(name)
         closeOpenChild()
         if members > 0 { writer.output.append(UInt8(ascii: ",")) }
         members += 1
-        writer.output.append(string: key.stringValue)
+        if writer.output.append(key: key.stringValue, objectKeysFrom: firstKey, kinds: &keyKinds) { writer.needsValueTree = true }
         writer.output.append(UInt8(ascii: ":"))
     }
 

@@ -123,8 +123,8 @@ extension Dictionary: JSONSortedObject where Key: Encodable, Value: Encodable {
     /// `Dictionary` encodes itself.
     func encodeSorted(into encoder: some Encoder) throws {
         let members: [(String, Value)]
-        if let strings = self as? [String: Value] {
-            members = strings.map { ($0.key, $0.value) }
+        if Key.self == String.self {
+            members = map { (unsafeBitCast($0.key, to: String.self), $0.value) }
         } else if Key.self is any CodingKeyRepresentable.Type {
             members = map { (($0.key as! any CodingKeyRepresentable).codingKey.stringValue, $0.value) }
         } else {

@@ -49,7 +49,17 @@ final class ArchonServer: @unchecked Sendable {
     /// Requests per route, refreshes, stream disconnects and chat streams still open, as the
     /// server counted them.
     func counters() async throws -> (requests: [String: Int], disconnects: Int, openStreams: Int) {
-        let value: JSONValue = try await admin.send(APIRequest(method: .get, path: "/_admin/counters", requiresAuth: false))
+        try await counters(at: "/_admin/counters")
+    }
+
+    /// The counters once `count` streams have been dropped by the client (the server answers
+    /// when it has seen them, or after 20 s).
+    func countersAfterDisconnects(_ count: Int) async throws -> (requests: [String: Int], disconnects: Int, openStreams: Int) {
+        try await counters(at: "/_admin/wait-disconnects?count=\(count)")
+    }
+
+    private func counters(at path: String) async throws -> (requests: [String: Int], disconnects: Int, openStreams: Int) {
+        let value: JSONValue = try await admin.send(APIRequest(method: .get, path: path, requiresAuth: false, timeout: 30))
         var requests: [String: Int] = [:]
         if case .object(let object)? = value["requests"] {
             for (key, count) in object { if case .integer(let number) = count { requests[key] = Int(number) } }

@@ -6,12 +6,15 @@ import Testing
 
 @Suite("Auth: refresh once, single flight, onUnauthorized once")
 struct AuthTests {
-    /// A server whose valid token is `valid`; refreshing returns `fresh` (or fails).
-    static func server(refreshes: Counter, refreshSucceeds: Bool = true, valid: String = "fresh") -> ScriptedTransport {
-        ScriptedTransport { request, _ in
+    /// A server whose valid token is `valid`; refreshing returns `fresh` (or fails). The refresh
+    /// is answered only once `holdRefreshUntil` requests have been rejected, so that every
+    /// concurrent request fails while it runs.
+    static func server(refreshes: Counter, refreshSucceeds: Bool = true, valid: String = "fresh", holdRefreshUntil rejections: Int = 0) -> ScriptedTransport {
+        let rejected = Threshold(rejections)
+        return ScriptedTransport { request, _ in
             if request.url.path == "/auth/v1/token" {
                 refreshes.increment()
-                try await Task.sleep(nanoseconds: 20_000_000)  // let the other requests pile up
+                await rejected.wait()
                 guard refreshSucceeds else {
                     return try json(400, #"{"error":"invalid_grant","error_description":"Refresh Token Not Found"}"#).get()
                 }
@@ -19,8 +22,11 @@ struct AuthTests {
                 #expect(request.headers["apikey"] == "anon-key")
                 return try json(200, #"{"access_token":"fresh","refresh_token":"r2","expires_in":3600,"token_type":"bearer","user":{"id":"u1"}}"#).get()
             }
-            return request.headers["Authorization"] == "Bearer \(valid)"
-                ? try json(200, #"{"id":7}"#).get() : try json(401, #"{"message":"JWT expired"}"#).get()
+            guard request.headers["Authorization"] == "Bearer \(valid)" else {
+                await rejected.arrive()
+                return try json(401, #"{"message":"JWT expired"}"#).get()
+            }
+            return try json(200, #"{"id":7}"#).get()
         }
     }
 
@@ -31,7 +37,7 @@ struct AuthTests {
 
     @Test func hundredConcurrent401sRefreshOnceAndAllReplayOnce() async throws {
         let refreshes = Counter()
-        let transport = Self.server(refreshes: refreshes)
+        let transport = Self.server(refreshes: refreshes, holdRefreshUntil: 100)
         let client = makeClient(transport, credentials: .session(Self.session(transport)))
         let items = try await withThrowingTaskGroup(of: Item.self) { group in
             for _ in 0..<100 { group.addTask { try await client.send(APIRequest(method: .get, path: "/items/7")) } }
@@ -40,14 +46,14 @@ struct AuthTests {
         #expect(items.count == 100)
         #expect(refreshes.value == 1)
         let itemRequests = transport.requests.filter { $0.url.path == "/items/7" }
-        #expect(itemRequests.count <= 200)
+        #expect(itemRequests.count == 200)
         #expect(itemRequests.filter { $0.headers["Authorization"] == "Bearer fresh" }.count == 100)
     }
 
     @Test func failedRefreshCallsOnUnauthorizedOnceAndEveryCallFailsNotAuthenticated() async throws {
         let refreshes = Counter()
         let hookCalls = Counter()
-        let transport = Self.server(refreshes: refreshes, refreshSucceeds: false)
+        let transport = Self.server(refreshes: refreshes, refreshSucceeds: false, holdRefreshUntil: 50)
         let session = Self.session(transport)
         let client = makeClient(transport, credentials: .session(session), onUnauthorized: { hookCalls.increment() })
         let results = await withTaskGroup(of: Result<Item, any Error>.self) { group in
@@ -193,5 +199,26 @@ struct AuthTests {
         #expect(permissions?.intValue == 0o600)
         try store.clear()
         #expect(try store.load() == nil)
+    }
+}
+
+/// Lets waiters through once `target` arrivals have been counted.
+actor Threshold {
+    private let target: Int
+    private var arrivals = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(_ target: Int) { self.target = target }
+
+    func arrive() {
+        arrivals += 1
+        guard arrivals >= target else { return }
+        waiters.forEach { $0.resume() }
+        waiters = []
+    }
+
+    func wait() async {
+        if arrivals >= target { return }
+        await withCheckedContinuation { waiters.append($0) }
     }
 }

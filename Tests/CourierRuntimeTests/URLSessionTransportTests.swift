@@ -46,37 +46,29 @@ struct URLSessionTransportTests {
             if received == 2 { break }
         }
         #expect(received == 2)
-        var disconnects = 0
-        for _ in 0..<50 where disconnects == 0 {
-            try await Task.sleep(nanoseconds: 100_000_000)
-            let count: Item = try await client.send(APIRequest(method: .get, path: "/disconnects", requiresAuth: false))
-            disconnects = count.id
-        }
-        #expect(disconnects == 1)
+        let disconnects: Item = try await client.send(APIRequest(method: .get, path: "/wait/disconnects", requiresAuth: false, timeout: 30))
+        #expect(disconnects.id == 1)
     }
 
     @Test func cancellingTheIteratingTaskClosesTheConnection() async throws {
         let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let received = Counter()
+        let (firstEvent, signal) = AsyncStream<Void>.makeStream()
         let task = Task {
             for try await _ in client.events(APIRequest(method: .get, path: "/events/endless", requiresAuth: false), as: Item.self) {
                 received.increment()
+                signal.yield()
             }
         }
-        while received.value == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        for await _ in firstEvent { break }
         task.cancel()
         // A cancelled consumer ends the iteration as AsyncThrowingStream does: `next()` returns nil.
         let result = await task.result
         if case .failure(let error) = result { Issue.record("the iteration failed: \(error)") }
         let countAtCancel = received.value
-        var disconnects = 0
-        for _ in 0..<50 where disconnects == 0 {
-            try await Task.sleep(nanoseconds: 100_000_000)
-            let count: Item = try await client.send(APIRequest(method: .get, path: "/disconnects", requiresAuth: false))
-            disconnects = count.id
-        }
-        #expect(disconnects == 1)
+        let disconnects: Item = try await client.send(APIRequest(method: .get, path: "/wait/disconnects", requiresAuth: false, timeout: 30))
+        #expect(disconnects.id == 1)
         #expect(received.value == countAtCancel)
     }
 
@@ -96,7 +88,8 @@ struct URLSessionTransportTests {
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())
         let start = Date()
         let task = Task { try await client.send(APIRequest(method: .get, path: "/slow", requiresAuth: false)) }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // Cancel once the server has the request.
+        let _: Item = try await client.send(APIRequest(method: .get, path: "/wait/slow_started", requiresAuth: false, timeout: 30))
         task.cancel()
         let result = await task.result
         guard case .failure(let error as APIError) = result, case .cancelled = error else {

@@ -68,7 +68,7 @@ def issue_session(user_id):
                          "jti": uuid.uuid4().hex, "role": "authenticated"}, SECRET, algorithm="HS256")
     refresh = uuid.uuid4().hex
     state.refresh_tokens[refresh] = user_id
-    state.issued.add(jwt.decode(access, SECRET, algorithms=["HS256"])["jti"])
+    state.issued.add(jwt.decode(access, SECRET, algorithms=["HS256"], options={"verify_exp": False})["jti"])
     return {"access_token": access, "token_type": "bearer", "expires_in": state.access_lifetime,
             "expires_at": issued + state.access_lifetime, "refresh_token": refresh,
             "user": {"id": user_id, "email": "ann@example.com", "aud": "authenticated", "role": "authenticated",
@@ -409,6 +409,16 @@ async def admin_faults(request: Request):
     body = await request.json()
     state.faults[body["route"]].extend(body["faults"])
     return {}
+
+
+@app.get("/_admin/wait-disconnects")
+async def admin_wait_disconnects(count: int = 1):
+    """Answers once `count` streams have been dropped by their clients (or after 20 s), so a
+    test waits for the server's word instead of polling."""
+    deadline = time.monotonic() + 20
+    while state.disconnects < count and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    return await admin_counters()
 
 
 @app.get("/_admin/counters")

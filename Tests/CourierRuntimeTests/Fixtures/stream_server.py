@@ -72,8 +72,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.wfile.flush()
                     time.sleep(0.4)
             except (BrokenPipeError, ConnectionResetError):
-                Handler.disconnects += 1
+                with Handler.changed:
+                    Handler.disconnects += 1
+                    Handler.changed.notify_all()
             self.close_connection = True
+        elif self.path.startswith("/wait/"):
+            # /wait/<counter>: answers once the counter is at least 1 (or after 20 s), so a test
+            # waits for the server's signal instead of polling.
+            name = self.path.split("/")[2]
+            with Handler.changed:
+                Handler.changed.wait_for(lambda: getattr(Handler, name) > 0, timeout=20)
+            self.send_json(200, {"id": getattr(Handler, name)})
         elif self.path == "/disconnects":
             body = json.dumps({"id": Handler.disconnects}).encode()
             self.send_response(200)
@@ -82,6 +91,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(body)
         elif self.path == "/slow":
+            with Handler.changed:
+                Handler.slow_started += 1
+                Handler.changed.notify_all()
             time.sleep(3)
             self.send_response(200)
             self.send_header("Content-Length", "0")
@@ -118,6 +130,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 Handler.disconnects = 0
+Handler.slow_started = 0
+Handler.changed = threading.Condition()
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)

@@ -105,6 +105,19 @@ struct TransportFaultTests {
         #expect(try status.get() == 401)
     }
 
+    @Test func tlsToAPlainHTTPServerFailsAtOnceWithoutRetries() async throws {
+        let server = try await fixtureServer()
+        let https = try #require(URL(string: server.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "https://")))
+        let clock = RecordingClock()
+        let client = APIClient(baseURL: https, credentials: .none, maxRetries: 3, transport: URLSessionTransport(), configuration: .init(clock: clock))
+        let error = await apiError { try await client.send(APIRequest(method: .get, path: "/json", requiresAuth: false)) }
+        guard case .networkError(let underlying)? = error, case .insecureConnection? = underlying as? TransportError else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(clock.sleeps.isEmpty, "a TLS failure was retried")
+    }
+
     @Test func subSecondTimeoutsWaitTheirTime() async throws {
         let server = try await fixtureServer()
         // Answers in 0.2 s: a 0.5 s timeout must not fire.

@@ -8,7 +8,7 @@ import Foundation
 /// All requests target the Supabase project URL (`https://<project-ref>.supabase.co`). The
 /// anon key travels in the `apikey` header of every request; the user's access token in
 /// `Authorization: Bearer <access_token>` unless an endpoint is public.
-public enum ArchonAPI {
+nonisolated public enum ArchonAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = ["X-Client-Info": "archon-ios/1.0"]
 
@@ -38,7 +38,7 @@ public enum ArchonAPI {
 ///
 /// Each service fills different keys; the client shows the first of `message`,
 /// `error_description`, `msg`, `error` and `details` that is present.
-public struct ErrorBody: Codable, Hashable, Sendable {
+nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
     /// A machine-readable code: a string from PostgREST, a number from Supabase Auth.
     public var code: JSONValue?
     /// Supabase Auth's machine-readable error code, such as `invalid_credentials`.

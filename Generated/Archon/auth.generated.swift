@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// A signed-in user's tokens, as returned by every Supabase Auth token grant.
-public struct Session: Codable, Hashable, Sendable {
+nonisolated public struct Session: Codable, Hashable, Sendable {
     /// The JWT sent as `Authorization: Bearer <access_token>`.
     public var accessToken: String
     /// Always `bearer`.
@@ -57,7 +57,7 @@ public struct Session: Codable, Hashable, Sendable {
 }
 
 /// A Supabase Auth user.
-public struct User: Codable, Hashable, Sendable {
+nonisolated public struct User: Codable, Hashable, Sendable {
     /// The user's id.
     public var id: UUID
     /// The user's email address, when they signed up with one.
@@ -134,7 +134,7 @@ public struct User: Codable, Hashable, Sendable {
 }
 
 /// Email and password for `grant_type=password`.
-public struct PasswordCredentials: Codable, Hashable, Sendable {
+nonisolated public struct PasswordCredentials: Codable, Hashable, Sendable {
     /// The account's email address.
     public var email: String
     /// The account's password.
@@ -160,7 +160,7 @@ public struct PasswordCredentials: Codable, Hashable, Sendable {
 }
 
 /// Who issued an identity token.
-public enum IdentityProvider: StringEnum {
+nonisolated public enum IdentityProvider: StringEnum {
     /// Sign in with Apple.
     case apple
     /// Google Sign-In.
@@ -188,7 +188,7 @@ public enum IdentityProvider: StringEnum {
 }
 
 /// An identity token from a native sign-in flow, for `grant_type=id_token`.
-public struct IdTokenCredentials: Codable, Hashable, Sendable {
+nonisolated public struct IdTokenCredentials: Codable, Hashable, Sendable {
     /// Who issued the token.
     public var provider: IdentityProvider
     /// The identity token (a JWT) from the provider, such as Apple's `identityToken`.
@@ -219,7 +219,7 @@ public struct IdTokenCredentials: Codable, Hashable, Sendable {
 }
 
 /// The refresh token for `grant_type=refresh_token`.
-public struct RefreshTokenRequest: Codable, Hashable, Sendable {
+nonisolated public struct RefreshTokenRequest: Codable, Hashable, Sendable {
     /// The refresh token of the current session; each one can be used once.
     public var refreshToken: String
 
@@ -240,7 +240,7 @@ public struct RefreshTokenRequest: Codable, Hashable, Sendable {
 }
 
 /// Which sessions signing out ends.
-public enum SignOutScope: StringEnum {
+nonisolated public enum SignOutScope: StringEnum {
     /// Every session of the user, on every device.
     case global
     /// Only this session.
@@ -277,10 +277,10 @@ public enum SignOutScope: StringEnum {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol AuthAPI: APIClientProtocol {}
 
-extension APIClient: AuthAPI {}
-extension MockAPIClient: AuthAPI {}
+nonisolated extension APIClient: AuthAPI {}
+nonisolated extension MockAPIClient: AuthAPI {}
 
-extension AuthAPI {
+nonisolated extension AuthAPI {
     /// Sign in with email and password. Returns the access token and refresh token.
     ///
     /// - Parameter body: The request body.

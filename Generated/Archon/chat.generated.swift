@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// A message to the AI, which may start or continue a task.
-public struct ChatRequest: Codable, Hashable, Sendable {
+nonisolated public struct ChatRequest: Codable, Hashable, Sendable {
     /// The project the conversation is about.
     public var projectId: UUID
     /// What the user asked.
@@ -35,7 +35,7 @@ public struct ChatRequest: Codable, Hashable, Sendable {
 }
 
 /// A piece of the assistant's reply text.
-public struct ChatDelta: Codable, Hashable, Sendable {
+nonisolated public struct ChatDelta: Codable, Hashable, Sendable {
     /// The text to append to the reply.
     public var content: String
 
@@ -56,7 +56,7 @@ public struct ChatDelta: Codable, Hashable, Sendable {
 }
 
 /// A task was created or changed state.
-public struct ChatTaskUpdate: Codable, Hashable, Sendable {
+nonisolated public struct ChatTaskUpdate: Codable, Hashable, Sendable {
     /// The task as it is now.
     public var task: ArchonTask
 
@@ -77,7 +77,7 @@ public struct ChatTaskUpdate: Codable, Hashable, Sendable {
 }
 
 /// An event of a task, as it happened.
-public struct ChatTaskEvent: Codable, Hashable, Sendable {
+nonisolated public struct ChatTaskEvent: Codable, Hashable, Sendable {
     /// The event.
     public var event: TaskEvent
 
@@ -98,7 +98,7 @@ public struct ChatTaskEvent: Codable, Hashable, Sendable {
 }
 
 /// The end of the reply.
-public struct ChatDone: Codable, Hashable, Sendable {
+nonisolated public struct ChatDone: Codable, Hashable, Sendable {
     /// The task the reply started or continued, if any.
     public var taskId: UUID?
 
@@ -119,7 +119,7 @@ public struct ChatDone: Codable, Hashable, Sendable {
 }
 
 /// An error that ended the stream.
-public struct ChatFailure: Codable, Hashable, Sendable {
+nonisolated public struct ChatFailure: Codable, Hashable, Sendable {
     /// What went wrong.
     public var message: String
 
@@ -140,7 +140,7 @@ public struct ChatFailure: Codable, Hashable, Sendable {
 }
 
 /// One event of the chat stream.
-public enum ChatEvent: Codable, Hashable, Sendable {
+nonisolated public enum ChatEvent: Codable, Hashable, Sendable {
     /// A piece of the assistant's reply.
     case delta(ChatDelta)
     /// A task was created or changed state.
@@ -183,10 +183,10 @@ public enum ChatEvent: Codable, Hashable, Sendable {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol ChatAPI: APIClientProtocol {}
 
-extension APIClient: ChatAPI {}
-extension MockAPIClient: ChatAPI {}
+nonisolated extension APIClient: ChatAPI {}
+nonisolated extension MockAPIClient: ChatAPI {}
 
-extension ChatAPI {
+nonisolated extension ChatAPI {
     /// Send a message and stream the reply and the task events it causes, as they happen.
     ///
     /// - Parameter body: The request body.

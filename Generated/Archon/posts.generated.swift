@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// A post in the feed.
-public struct Post: Codable, Hashable, Sendable {
+nonisolated public struct Post: Codable, Hashable, Sendable {
     /// The post's id.
     public var id: Int
     /// The post's title.
@@ -69,7 +69,7 @@ public struct Post: Codable, Hashable, Sendable {
 }
 
 /// The fields of a new post.
-public struct NewPost: Codable, Hashable, Sendable {
+nonisolated public struct NewPost: Codable, Hashable, Sendable {
     /// The post's title.
     public var title: String
     /// The post's text.
@@ -100,10 +100,10 @@ public struct NewPost: Codable, Hashable, Sendable {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol PostsAPI: APIClientProtocol {}
 
-extension APIClient: PostsAPI {}
-extension MockAPIClient: PostsAPI {}
+nonisolated extension APIClient: PostsAPI {}
+nonisolated extension MockAPIClient: PostsAPI {}
 
-extension PostsAPI {
+nonisolated extension PostsAPI {
     /// One page of the feed, newest first. Pass the previous page's cursor for the next page.
     ///
     /// - Parameter cursor: Where the page starts; nil for the first page.

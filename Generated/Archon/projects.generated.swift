@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// A project: the workspace that tasks and their files belong to.
-public struct ArchonProject: Codable, Hashable, Sendable {
+nonisolated public struct ArchonProject: Codable, Hashable, Sendable {
     /// The project's id.
     public var id: UUID
     /// The project's name.
@@ -57,7 +57,7 @@ public struct ArchonProject: Codable, Hashable, Sendable {
 }
 
 /// The fields of a new project.
-public struct NewProject: Codable, Hashable, Sendable {
+nonisolated public struct NewProject: Codable, Hashable, Sendable {
     /// The project's name.
     public var name: String
     /// What the project is about.
@@ -87,10 +87,10 @@ public struct NewProject: Codable, Hashable, Sendable {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol ProjectsAPI: APIClientProtocol {}
 
-extension APIClient: ProjectsAPI {}
-extension MockAPIClient: ProjectsAPI {}
+nonisolated extension APIClient: ProjectsAPI {}
+nonisolated extension MockAPIClient: ProjectsAPI {}
 
-extension ProjectsAPI {
+nonisolated extension ProjectsAPI {
     /// List the signed-in user's projects, newest first.
     ///
     /// - Parameter order: PostgREST ordering, such as `created_at.desc`.

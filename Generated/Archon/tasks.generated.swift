@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// Where a task is in its lifecycle: created → running → completed, failed or cancelled.
-public enum TaskStatus: StringEnum {
+nonisolated public enum TaskStatus: StringEnum {
     /// The task has been created and queued; the AI has not started yet. Typically under 100 ms.
     case created
     /// The AI is actively working: steps progress and events stream in real time.
@@ -44,7 +44,7 @@ public enum TaskStatus: StringEnum {
 }
 
 /// What a task event reports.
-public enum EventType: StringEnum {
+nonisolated public enum EventType: StringEnum {
     /// A new step has begun; the message names it, such as "Creating project structure".
     case stepStarted
     /// A step has finished; the task's progress counter increments.
@@ -88,7 +88,7 @@ public enum EventType: StringEnum {
 }
 
 /// One event in the progress of a task.
-public struct TaskEvent: Codable, Hashable, Sendable {
+nonisolated public struct TaskEvent: Codable, Hashable, Sendable {
     /// The event's id.
     public var id: UUID
     /// The task the event belongs to.
@@ -141,7 +141,7 @@ public struct TaskEvent: Codable, Hashable, Sendable {
 }
 
 /// Where a step is.
-public enum StepStatus: StringEnum {
+nonisolated public enum StepStatus: StringEnum {
     /// Not started yet.
     case pending
     /// In progress.
@@ -177,7 +177,7 @@ public enum StepStatus: StringEnum {
 }
 
 /// One step of a task's work.
-public struct TaskStep: Codable, Hashable, Sendable {
+nonisolated public struct TaskStep: Codable, Hashable, Sendable {
     /// The step's id.
     public var id: UUID
     /// The step's name, such as "Creating project structure".
@@ -230,7 +230,7 @@ public struct TaskStep: Codable, Hashable, Sendable {
 }
 
 /// A task created by an AI action.
-public struct ArchonTask: Codable, Hashable, Sendable {
+nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
     /// The task's id.
     public var id: UUID
     /// The project the task works on.
@@ -305,10 +305,10 @@ public struct ArchonTask: Codable, Hashable, Sendable {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol TasksAPI: APIClientProtocol {}
 
-extension APIClient: TasksAPI {}
-extension MockAPIClient: TasksAPI {}
+nonisolated extension APIClient: TasksAPI {}
+nonisolated extension MockAPIClient: TasksAPI {}
 
-extension TasksAPI {
+nonisolated extension TasksAPI {
     /// List all tasks for a project, newest first. Each task holds its events.
     ///
     /// - Parameter projectId: The project whose tasks to list; sent as the PostgREST filter `project_id=eq.<id>`.

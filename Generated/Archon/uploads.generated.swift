@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// A file stored for a project.
-public struct UploadedFile: Codable, Hashable, Sendable {
+nonisolated public struct UploadedFile: Codable, Hashable, Sendable {
     /// The file's id.
     public var id: UUID
     /// Where the file is stored, relative to the project.
@@ -49,10 +49,10 @@ public struct UploadedFile: Codable, Hashable, Sendable {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol UploadsAPI: APIClientProtocol {}
 
-extension APIClient: UploadsAPI {}
-extension MockAPIClient: UploadsAPI {}
+nonisolated extension APIClient: UploadsAPI {}
+nonisolated extension MockAPIClient: UploadsAPI {}
 
-extension UploadsAPI {
+nonisolated extension UploadsAPI {
     /// Upload a file, such as an image, to a project.
     ///
     /// - Parameter file: The file's bytes, name and MIME type.

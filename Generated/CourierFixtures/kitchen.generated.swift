@@ -4,19 +4,19 @@ import CourierRuntime
 import Foundation
 
 /// Every construct of the schema language, compiled by the build plugin from this folder.
-public enum KitchenAPI {
+nonisolated public enum KitchenAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = ["X-Kitchen": "1"]
 }
 
 /// A direction; frozen, so it has no fallback case.
-public enum Direction: String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible {
+nonisolated public enum Direction: String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible {
     case up
     case down = "DOWN"
 }
 
 /// A mood.
-public enum Mood: StringEnum {
+nonisolated public enum Mood: StringEnum {
     case happy
     /// Happier.
     case veryHappy
@@ -49,7 +49,7 @@ public enum Mood: StringEnum {
 
 /// Unused, so deprecated with an attribute.
 @available(*, deprecated, message: "use Mood")
-public enum OldMood: StringEnum {
+nonisolated public enum OldMood: StringEnum {
     case calm
     /// A value this version of the client does not know; it encodes back as it came.
     case unknown(String)
@@ -72,35 +72,36 @@ public enum OldMood: StringEnum {
 }
 
 /// A linked list and a tree of nodes.
-public struct Node: Codable, Hashable, Sendable {
+nonisolated public struct Node: Codable, Hashable, Sendable {
     public var value: Int
-    @Indirect public var next: Node?
+    private var _next: Indirect<Node?>
+    public var next: Node? { get { _next.wrappedValue } set { _next = Indirect(wrappedValue: newValue) } }
     public var children: [Node]
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
     public init(value: Int, next: Node? = nil, children: [Node] = []) {
         self.value = value
-        self.next = next
+        self._next = Indirect(wrappedValue: next)
         self.children = children
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.value = try container.read(Int.self, at: "value")
-        self.next = try container.readIfPresent(Node.self, at: "next")
+        self._next = Indirect(wrappedValue: try container.readIfPresent(Node.self, at: "next"))
         self.children = try container.readIfPresent([Node].self, at: "children") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.value, at: "value")
-        try container.writeIfPresent(self.next, at: "next")
+        try container.writeIfPresent(self._next.wrappedValue, at: "next")
         try container.write(self.children, at: "children")
     }
 }
 
 /// A leaf of a tree.
-public struct Leaf: Codable, Hashable, Sendable {
+nonisolated public struct Leaf: Codable, Hashable, Sendable {
     public var value: Int
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
@@ -120,7 +121,7 @@ public struct Leaf: Codable, Hashable, Sendable {
 }
 
 /// A branch of a tree.
-public struct Branch: Codable, Hashable, Sendable {
+nonisolated public struct Branch: Codable, Hashable, Sendable {
     public var tree: Tree
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
@@ -140,7 +141,7 @@ public struct Branch: Codable, Hashable, Sendable {
 }
 
 /// A tree: a recursive union.
-public indirect enum Tree: Codable, Hashable, Sendable {
+nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)
     case branch(Branch)
     /// A variant this version of the client does not know: its tag and its whole content.
@@ -164,7 +165,7 @@ public indirect enum Tree: Codable, Hashable, Sendable {
 }
 
 /// Every kind of field.
-public struct Everything: Codable, Hashable, Sendable {
+nonisolated public struct Everything: Codable, Hashable, Sendable {
     public var text: String
     public var count: Int32
     public var big: Int64?
@@ -273,7 +274,7 @@ public struct Everything: Codable, Hashable, Sendable {
 }
 
 /// A job whose state is polled.
-public struct Job: Codable, Hashable, Sendable {
+nonisolated public struct Job: Codable, Hashable, Sendable {
     public var id: Int
     public var state: Mood?
 
@@ -301,10 +302,10 @@ public struct Job: Codable, Hashable, Sendable {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol ThingsAPI: APIClientProtocol {}
 
-extension APIClient: ThingsAPI {}
-extension MockAPIClient: ThingsAPI {}
+nonisolated extension APIClient: ThingsAPI {}
+nonisolated extension MockAPIClient: ThingsAPI {}
 
-extension ThingsAPI {
+nonisolated extension ThingsAPI {
     /// Gets a node.
     public func getNode(
         id: String,

@@ -130,7 +130,7 @@ public enum CodeGenerator {
 
     private static func writeNamespace(_ api: API, namespace: String, to writer: inout SwiftWriter) {
         writer.docs(api.docs.isEmpty ? ["The \(api.name) API."] : api.docs)
-        writer.block("public enum \(namespace)") { writer in
+        writer.block("nonisolated public enum \(namespace)") { writer in
             writer.line("/// Headers sent on every request.")
             let headers = api.headers.map { "\(SwiftNames.string($0.name)): \(SwiftNames.string($0.value))" }
             writer.line("public static let headers: HTTPHeaders = [\(headers.isEmpty ? ":" : headers.joined(separator: ", "))]")

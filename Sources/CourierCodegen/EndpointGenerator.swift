@@ -11,10 +11,10 @@ struct EndpointGenerator {
         writer.docs(["", "`APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature."])
         writer.line("public protocol \(protocolName): APIClientProtocol {}")
         writer.line()
-        writer.line("extension APIClient: \(protocolName) {}")
-        writer.line("extension MockAPIClient: \(protocolName) {}")
+        writer.line("nonisolated extension APIClient: \(protocolName) {}")
+        writer.line("nonisolated extension MockAPIClient: \(protocolName) {}")
         writer.line()
-        writer.block("extension \(protocolName)") { writer in
+        writer.block("nonisolated extension \(protocolName)") { writer in
             for (index, endpoint) in group.endpoints.enumerated() {
                 if index > 0 { writer.line() }
                 writeMethod(endpoint, to: &writer)

@@ -47,7 +47,7 @@ struct TypeGenerator {
 
     func write(_ model: Model, to writer: inout SwiftWriter) {
         typeHeader(&writer, name: model.name, docs: model.docs, deprecation: model.deprecation)
-        writer.block("public struct \(model.name): Codable, Hashable, Sendable") { writer in
+        writer.block("nonisolated public struct \(model.name): Codable, Hashable, Sendable") { writer in
             for field in model.fields { writeProperty(field, to: &writer) }
             if !model.fields.isEmpty { writer.line() }
             writeInitializer(model, to: &writer)
@@ -59,23 +59,36 @@ struct TypeGenerator {
     }
 
     /// A deprecated field is stored privately behind a deprecated accessor, so that the
-    /// generated initialisers and coding keys do not use a deprecated declaration.
+    /// generated initialisers and coding keys do not use a deprecated declaration. A field on a
+    /// cycle of models is stored privately in an `Indirect` box behind a plain accessor (not as a
+    /// property wrapper, whose hidden storage a `nonisolated` struct cannot hold).
     private func storedName(_ field: Field) -> String {
-        field.deprecation == nil ? SwiftNames.identifier(field.name) : "_" + field.name
+        field.deprecation == nil && !field.isIndirect ? SwiftNames.identifier(field.name) : "_" + field.name
+    }
+
+    /// The field's value as stored, read through `self.`.
+    private func storedValue(_ field: Field) -> String {
+        "self.\(storedName(field))" + (field.isIndirect ? ".wrappedValue" : "")
+    }
+
+    /// An expression to store in the field: boxed when the field is indirect.
+    private func storable(_ expression: String, for field: Field) -> String {
+        field.isIndirect ? "Indirect(wrappedValue: \(expression))" : expression
     }
 
     private func writeProperty(_ field: Field, to writer: inout SwiftWriter) {
         let type = SwiftNames.type(field.type)
-        let wrapper = field.isIndirect ? "@Indirect " : ""
-        if let deprecation = field.deprecation {
-            writer.line("\(wrapper)private var _\(field.name): \(type)")
+        guard field.deprecation != nil || field.isIndirect else {
             writer.docs(field.docs)
-            writer.line(SwiftNames.deprecatedAttribute(deprecation))
-            writer.line("public var \(SwiftNames.identifier(field.name)): \(type) { get { _\(field.name) } set { _\(field.name) = newValue } }")
-        } else {
-            writer.docs(field.docs)
-            writer.line("\(wrapper)public var \(SwiftNames.identifier(field.name)): \(type)")
+            writer.line("public var \(SwiftNames.identifier(field.name)): \(type)")
+            return
         }
+        let storage = storedName(field)
+        writer.line("private var \(storage): \(field.isIndirect ? "Indirect<\(type)>" : type)")
+        writer.docs(field.docs)
+        if let deprecation = field.deprecation { writer.line(SwiftNames.deprecatedAttribute(deprecation)) }
+        let getter = field.isIndirect ? "\(storage).wrappedValue" : storage
+        writer.line("public var \(SwiftNames.identifier(field.name)): \(type) { get { \(getter) } set { \(storage) = \(storable("newValue", for: field)) } }")
     }
 
     private func writeInitializer(_ model: Model, to writer: inout SwiftWriter) {
@@ -91,7 +104,7 @@ struct TypeGenerator {
         }
         Layout.signature(&writer, prefix: "public init(", parameters: parameters, suffix: ")") { writer in
             for field in model.fields {
-                writer.line("self.\(storedName(field)) = \(SwiftNames.argument(field.name))")
+                writer.line("self.\(storedName(field)) = \(storable(SwiftNames.argument(field.name), for: field))")
             }
         }
     }
@@ -109,13 +122,15 @@ struct TypeGenerator {
                 let key = SwiftNames.string(field.wireName)
                 let target = "self.\(storedName(field))"
                 let type = SwiftNames.type(field.type.unwrapped)
+                let read: String
                 if let value = field.defaultValue, !(value == .null && field.type.isOptional) {
-                    writer.line("\(target) = try container.readIfPresent(\(type).self, at: \(key)) ?? \(SwiftNames.literal(value, for: field.type))")
+                    read = "try container.readIfPresent(\(type).self, at: \(key)) ?? \(SwiftNames.literal(value, for: field.type))"
                 } else if field.type.isOptional {
-                    writer.line("\(target) = try container.readIfPresent(\(type).self, at: \(key))")
+                    read = "try container.readIfPresent(\(type).self, at: \(key))"
                 } else {
-                    writer.line("\(target) = try container.read(\(type).self, at: \(key))")
+                    read = "try container.read(\(type).self, at: \(key))"
                 }
+                writer.line("\(target) = \(storable(read, for: field))")
             }
         }
     }
@@ -131,7 +146,7 @@ struct TypeGenerator {
             for field in model.fields {
                 let method = field.type.isOptional ? "writeIfPresent" : "write"
                 // Always `self.`: a property named `self` written alone would be the instance.
-                writer.line("try container.\(method)(self.\(storedName(field)), at: \(SwiftNames.string(field.wireName)))")
+                writer.line("try container.\(method)(\(storedValue(field)), at: \(SwiftNames.string(field.wireName)))")
             }
         }
     }
@@ -141,7 +156,7 @@ struct TypeGenerator {
     func write(_ enumType: EnumType, to writer: inout SwiftWriter) {
         typeHeader(&writer, name: enumType.name, docs: enumType.docs, deprecation: enumType.deprecation)
         if enumType.isFrozen {
-            writer.block("public enum \(enumType.name): String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible") { writer in
+            writer.block("nonisolated public enum \(enumType.name): String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible") { writer in
                 for enumCase in enumType.cases {
                     writer.docs(enumCase.docs + SwiftNames.deprecationNote(enumCase.deprecation))
                     let name = SwiftNames.identifier(enumCase.name)
@@ -150,7 +165,7 @@ struct TypeGenerator {
             }
             return
         }
-        writer.block("public enum \(enumType.name): StringEnum") { writer in
+        writer.block("nonisolated public enum \(enumType.name): StringEnum") { writer in
             for enumCase in enumType.cases {
                 writer.docs(enumCase.docs + SwiftNames.deprecationNote(enumCase.deprecation))
                 writer.line("case \(SwiftNames.identifier(enumCase.name))")
@@ -186,7 +201,7 @@ struct TypeGenerator {
         typeHeader(&writer, name: union.name, docs: union.docs, deprecation: union.deprecation)
         let key = SwiftNames.string(union.tagKey)
         let indirect = union.isRecursive ? "indirect " : ""
-        writer.block("public \(indirect)enum \(union.name): Codable, Hashable, Sendable") { writer in
+        writer.block("nonisolated public \(indirect)enum \(union.name): Codable, Hashable, Sendable") { writer in
             for variant in union.variants {
                 writer.docs(variant.docs + SwiftNames.deprecationNote(variant.deprecation))
                 writer.line("case \(SwiftNames.identifier(variant.name))(\(variant.model))")

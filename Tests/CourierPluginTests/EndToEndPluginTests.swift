@@ -147,6 +147,102 @@ struct EndToEndPluginTests {
         #expect(fourth.status == 0, "build after removing a schema file failed:\n\(fourth.output)")
     }
 
+    /// Code an app writes against the kitchen fixture's client: a main-actor view model calling
+    /// it, and models, unions and enums used off the main actor.
+    static let viewModel = #"""
+import CourierRuntime
+import Foundation
+
+/// A view model as an app writes one: isolated to the main actor, calling the client directly.
+@MainActor
+final class NodeViewModel {
+    private let client: any ThingsAPI
+    private(set) var node: Node?
+    private(set) var trees: [Tree] = []
+    private(set) var failure: APIError?
+
+    init(client: any ThingsAPI = MockAPIClient()) {
+        self.client = client
+    }
+
+    func load() async {
+        do {
+            node = try await client.getNode(id: "1")
+            for try await tree in client.trees(body: [:]) { trees.append(tree) }
+        } catch let error as APIError {
+            failure = error
+        } catch {
+            failure = .networkError(error)
+        }
+    }
+}
+
+/// Models are plain `Sendable` values, usable from any actor or none.
+func countChildren(of node: Node) async -> Int {
+    await Task.detached { node.children.count + (node.next == nil ? 0 : 1) }.value
+}
+
+/// Enums and unions decode and compare off the main actor too.
+nonisolated func decodeTree(_ data: Data) throws -> Tree {
+    try JSONCoding.decoder(for: .unixSeconds).decode(Tree.self, from: data)
+}
+"""#
+
+    /// The settings a target commonly builds with, each a target of its own.
+    static let targetSettings: [(name: String, settings: String)] = [
+        ("Swift6Strict", ""),
+        ("Xcode26Defaults", #".defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"), .enableUpcomingFeature("InferIsolatedConformances")"#),
+        ("Swift5Minimal", ".swiftLanguageMode(.v5)"),
+        ("Swift5Complete", #".swiftLanguageMode(.v5), .enableUpcomingFeature("StrictConcurrency")"#),
+    ]
+
+    /// Every construct of the language, built in Swift 6 strict mode, with Xcode 26's defaults
+    /// for new targets (main-actor isolation by default, nonisolated-nonsending, inferred
+    /// isolated conformances), and in Swift 5 mode with minimal and complete checking: no error,
+    /// no warning in any of them.
+    @Test(.timeLimit(.minutes(20)))
+    func generatedCodeBuildsInEveryCommonTargetSetting() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("courier-settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let identity = Self.courierRoot.lastPathComponent.lowercased()
+        let kitchen = try String(contentsOf: Self.courierRoot.appendingPathComponent("Tests/CourierFixtures/kitchen.api"), encoding: .utf8)
+        var targets: [String] = []
+        for (name, settings) in Self.targetSettings {
+            try write(kitchen, to: scratch.appendingPathComponent("Schema/\(name)/kitchen.api"))
+            try write(Self.viewModel, to: scratch.appendingPathComponent("Sources/\(name)/ViewModel.swift"))
+            targets.append("""
+                    .target(
+                        name: "\(name)", dependencies: [.product(name: "CourierRuntime", package: "\(identity)")],
+                        swiftSettings: [\(settings)], plugins: [.plugin(name: "CourierBuildPlugin", package: "\(identity)")]),
+                """)
+        }
+        // Tools 6.2 for `defaultIsolation`; Courier itself keeps the 6.1 floor.
+        try write("""
+            // swift-tools-version: 6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "Settings",
+                platforms: [.macOS(.v13), .iOS(.v16)],
+                dependencies: [.package(path: "\(Self.courierRoot.path)")],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ]
+            )
+            """, to: scratch.appendingPathComponent("Package.swift"))
+
+        let build = try await swift(["build"], in: scratch)
+        #expect(build.status == 0, "the build failed:\n\(build.output)")
+        let problems = build.output.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        for (name, _) in Self.targetSettings {
+            let objects = scratch.appendingPathComponent(".build/debug/\(name).build")
+            for file in ["kitchen.generated.swift.o", "ViewModel.swift.o"] {
+                #expect(FileManager.default.fileExists(atPath: objects.appendingPathComponent(file).path), "\(name): no \(file)")
+            }
+        }
+    }
+
     /// The build plugin's generated files in a package's build folder.
     private func generatedFiles(in package: URL) throws -> [URL] {
         let build = package.appendingPathComponent(".build")

@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// The T API.
-public enum TAPI {
+nonisolated public enum TAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = ["X-Client": "t"]
 
@@ -30,7 +30,7 @@ public enum TAPI {
     }
 }
 
-public enum TaskStatus: StringEnum {
+nonisolated public enum TaskStatus: StringEnum {
     case running
     case done
     /// A value this version of the client does not know; it encodes back as it came.
@@ -55,7 +55,7 @@ public enum TaskStatus: StringEnum {
     }
 }
 
-public struct Task2: Codable, Hashable, Sendable {
+nonisolated public struct Task2: Codable, Hashable, Sendable {
     public var id: UUID
     public var status: TaskStatus
 
@@ -78,7 +78,7 @@ public struct Task2: Codable, Hashable, Sendable {
     }
 }
 
-public struct Post: Codable, Hashable, Sendable {
+nonisolated public struct Post: Codable, Hashable, Sendable {
     public var id: Int
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
@@ -97,7 +97,7 @@ public struct Post: Codable, Hashable, Sendable {
     }
 }
 
-public struct Event: Codable, Hashable, Sendable {
+nonisolated public struct Event: Codable, Hashable, Sendable {
     public var id: Int
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
@@ -121,10 +121,10 @@ public struct Event: Codable, Hashable, Sendable {
 /// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
 public protocol TasksAPI: APIClientProtocol {}
 
-extension APIClient: TasksAPI {}
-extension MockAPIClient: TasksAPI {}
+nonisolated extension APIClient: TasksAPI {}
+nonisolated extension MockAPIClient: TasksAPI {}
 
-extension TasksAPI {
+nonisolated extension TasksAPI {
     /// Lists tasks.
     ///
     /// - Parameter projectId: The project.

@@ -4,13 +4,13 @@ import CourierRuntime
 import Foundation
 
 /// The T API.
-public enum TAPI {
+nonisolated public enum TAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = [:]
 }
 
 /// Where a task is.
-public enum TaskStatus: StringEnum {
+nonisolated public enum TaskStatus: StringEnum {
     /// Queued.
     case created
     case stepStarted
@@ -39,7 +39,7 @@ public enum TaskStatus: StringEnum {
     }
 }
 
-public enum Direction: String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible {
+nonisolated public enum Direction: String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible {
     case up
     case down = "DOWN"
 }

@@ -4,12 +4,12 @@ import CourierRuntime
 import Foundation
 
 /// The T API.
-public enum TAPI {
+nonisolated public enum TAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = [:]
 }
 
-public enum Status: StringEnum {
+nonisolated public enum Status: StringEnum {
     case running
     case done
     /// A value this version of the client does not know; it encodes back as it came.
@@ -34,7 +34,7 @@ public enum Status: StringEnum {
     }
 }
 
-public struct Options: Codable, Hashable, Sendable {
+nonisolated public struct Options: Codable, Hashable, Sendable {
     public var status: Status
     public var events: [String]
     public var retries: Int

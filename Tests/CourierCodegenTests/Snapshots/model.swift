@@ -4,13 +4,13 @@ import CourierRuntime
 import Foundation
 
 /// The T API.
-public enum TAPI {
+nonisolated public enum TAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = [:]
 }
 
 /// A task.
-public struct ArchonTask: Codable, Hashable, Sendable {
+nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
     /// The id.
     public var id: UUID
     public var projectId: Int64

@@ -4,12 +4,12 @@ import CourierRuntime
 import Foundation
 
 /// The T API.
-public enum TAPI {
+nonisolated public enum TAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = [:]
 }
 
-public struct Leaf: Codable, Hashable, Sendable {
+nonisolated public struct Leaf: Codable, Hashable, Sendable {
     public var value: Int
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
@@ -28,31 +28,32 @@ public struct Leaf: Codable, Hashable, Sendable {
     }
 }
 
-public struct Branch: Codable, Hashable, Sendable {
+nonisolated public struct Branch: Codable, Hashable, Sendable {
     public var tree: Tree
-    @Indirect public var parent: Branch?
+    private var _parent: Indirect<Branch?>
+    public var parent: Branch? { get { _parent.wrappedValue } set { _parent = Indirect(wrappedValue: newValue) } }
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
     public init(tree: Tree, parent: Branch? = nil) {
         self.tree = tree
-        self.parent = parent
+        self._parent = Indirect(wrappedValue: parent)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.tree = try container.read(Tree.self, at: "tree")
-        self.parent = try container.readIfPresent(Branch.self, at: "parent")
+        self._parent = Indirect(wrappedValue: try container.readIfPresent(Branch.self, at: "parent"))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.tree, at: "tree")
-        try container.writeIfPresent(self.parent, at: "parent")
+        try container.writeIfPresent(self._parent.wrappedValue, at: "parent")
     }
 }
 
 /// A tree.
-public indirect enum Tree: Codable, Hashable, Sendable {
+nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)
     case branch(Branch)
     /// A variant this version of the client does not know: its tag and its whole content.

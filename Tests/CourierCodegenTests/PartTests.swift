@@ -41,9 +41,12 @@ struct PartTests {
     func placement(_ files: [GeneratedFile]) -> [String: String] {
         var placement: [String: String] = [:]
         for file in files {
-            for line in file.contents.split(separator: "\n") where line.hasPrefix("public struct ") || line.hasPrefix("public enum ") || line.hasPrefix("public protocol ") {
-                #expect(placement[String(line)] == nil, "\(line) is declared twice")
-                placement[String(line)] = file.name
+            for line in file.contents.split(separator: "\n") {
+                let declaration = line.hasPrefix("nonisolated ") ? line.dropFirst("nonisolated ".count) : line
+                guard declaration.hasPrefix("public struct ") || declaration.hasPrefix("public enum ") || declaration.hasPrefix("public protocol ")
+                else { continue }
+                #expect(placement[String(declaration)] == nil, "\(declaration) is declared twice")
+                placement[String(declaration)] = file.name
             }
         }
         return placement

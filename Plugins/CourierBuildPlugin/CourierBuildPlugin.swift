@@ -18,7 +18,7 @@ struct CourierBuildPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating the \(target.name) API client from \(schema.folder.lastPathComponent)",
                 executable: try context.tool(named: "courier").url,
-                arguments: ["generate", schema.folder.path, "--output", output.path, "--expect"] + outputs.map(\.lastPathComponent),
+                arguments: ["generate", schema.folder.path, "--output", output.path, "--quiet", "--expect"] + outputs.map(\.lastPathComponent),
                 // The folder is an input too: a file added to it changes its modification time.
                 inputFiles: schema.files + [schema.folder], outputFiles: outputs),
         ]

@@ -61,7 +61,10 @@ enum Commands {
     static func generate(_ options: CommandOptions) throws -> Int32 {
         let output = try options.requireOutput("generate")
         guard var files = generatedFiles(options.folder) else { return 1 }
+        // What the schema itself made, as opposed to the placeholders a build plan needs.
+        var madeFromSchema = Set(files.map(\.name))
         if let expected = options.expectedFiles {
+            if files.contains(where: { !expected.contains($0.name) }) { madeFromSchema.insert(unplannedFile) }
             files = matchExpected(files, expected: expected)
         }
         let folder = OutputFolder(path: output)
@@ -70,10 +73,14 @@ enum Commands {
         let written = Set(plan.writes.map(\.name))
         for file in files {
             let lines = file.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+            // Quiet, as a build tool: a file that did not change, or a placeholder, is no news.
+            if options.isQuiet, !written.contains(file.name) || !madeFromSchema.contains(file.name) { continue }
             print("  \(file.name)  \(lines) lines\(written.contains(file.name) ? "  (written)" : "")")
         }
         for name in plan.removals { print("  \(name)  (removed)") }
-        print("\(output): \(plan.writes.count) written, \(plan.unchanged.count) unchanged, \(plan.removals.count) removed")
+        if !options.isQuiet {
+            print("\(output): \(plan.writes.count) written, \(plan.unchanged.count) unchanged, \(plan.removals.count) removed")
+        }
         return 0
     }
 

@@ -19,17 +19,23 @@ struct CommandOptions {
     var output: String?
     /// `--expect name…`: the files a build plugin declared as outputs (the rest of the line).
     var expectedFiles: [String]?
+    /// `--quiet`: print only the files that changed, and errors.
+    var isQuiet = false
 
     static func parse(_ arguments: [String]) throws -> CommandOptions {
         var folder: String?
         var output: String?
         var expectedFiles: [String]?
+        var isQuiet = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--expect" {
                 expectedFiles = Array(arguments[(index + 1)...])
                 break
+            } else if argument == "--quiet" {
+                isQuiet = true
+                index += 1
             } else if argument == "--output" {
                 guard index + 1 < arguments.count else { throw UsageError("--output needs a folder") }
                 output = arguments[index + 1]
@@ -44,7 +50,7 @@ struct CommandOptions {
             }
         }
         guard let folder else { throw UsageError("missing the schema folder") }
-        return CommandOptions(folder: folder, output: output, expectedFiles: expectedFiles)
+        return CommandOptions(folder: folder, output: output, expectedFiles: expectedFiles, isQuiet: isQuiet)
     }
 
     func requireOutput(_ command: String) throws -> String {

@@ -10,7 +10,8 @@ let usage = """
       lint <folder>                     check a schema and print its diagnostics; exits 1 on errors
       dump <folder>                     print the resolved API as JSON (stable key order)
       generate <folder> --output <dir>  write the generated Swift files; only changed files are
-                                        written, files generated earlier and no longer made removed
+                                        written, files generated earlier and no longer made removed;
+                                        with --quiet, print only the files that changed (as builds do)
       check <folder> --output <dir>     exit 1 and print a unified diff when <dir> is not what
                                         generate would write
 

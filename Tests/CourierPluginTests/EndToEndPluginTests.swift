@@ -109,6 +109,10 @@ struct EndToEndPluginTests {
         let first = try await swift(["build"], in: scratch)
         #expect(first.status == 0, "first build failed:\n\(first.output)")
         #expect(!first.output.contains("warning:"), "warnings in the first build:\n\(first.output)")
+        // Quiet: the files the schema made, not the placeholders and tallies.
+        #expect(Self.generatorLines(first.output).contains { $0.contains("pets.generated.swift") }, "\(first.output)")
+        #expect(!first.output.contains("unchanged"), "\(first.output)")
+        #expect(!Self.generatorLines(first.output).contains { $0.contains("_unplanned") }, "\(first.output)")
         // The long schema file was compiled from its parts.
         let parts = try generatedFiles(in: scratch).filter { $0.lastPathComponent.hasPrefix("catalog.") }
         #expect(parts.count == 8, "\(parts.map(\.lastPathComponent))")
@@ -126,6 +130,9 @@ struct EndToEndPluginTests {
         try write(Self.appAfter, to: app)
         let second = try await swift(["build"], in: scratch)
         #expect(second.status == 0, "second build failed:\n\(second.output)")
+        // Only what changed: the pets file, not the catalog's untouched parts.
+        #expect(Self.generatorLines(second.output).contains { $0.contains("pets.generated.swift") }, "\(second.output)")
+        #expect(!Self.generatorLines(second.output).contains { $0.contains("catalog.") }, "\(second.output)")
         let run = try await swift(["run", "--skip-build", "App"], in: scratch)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("pets: [\"Rex\"]"))
@@ -241,6 +248,11 @@ nonisolated func decodeTree(_ data: Data) throws -> Tree {
                 #expect(FileManager.default.fileExists(atPath: objects.appendingPathComponent(file).path), "\(name): no \(file)")
             }
         }
+    }
+
+    /// The lines the generator printed in a build's output (`  name  N lines  (written)`).
+    static func generatorLines(_ output: String) -> [Substring] {
+        output.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(".generated.swift  ") && $0.contains(" lines") }
     }
 
     /// The build plugin's generated files in a package's build folder.

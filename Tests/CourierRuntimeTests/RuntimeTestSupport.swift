@@ -98,7 +98,7 @@ final class CancelOnlyClock: APIClock, @unchecked Sendable {
 func result<Success: Sendable>(of task: Task<Success, any Error>, within seconds: Double) async -> Result<Success, any Error>? {
     let first = FirstAnswer<Result<Success, any Error>?>()
     return await withCheckedContinuation { continuation in
-        first.await(continuation)
+        first.deliver(to: continuation)
         Task { first.answer(await task.result) }
         Task {
             try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
@@ -112,7 +112,7 @@ final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Value, Never>?
 
-    func await(_ continuation: CheckedContinuation<Value, Never>) {
+    func deliver(to continuation: CheckedContinuation<Value, Never>) {
         lock.withLock { self.continuation = continuation }
     }
 

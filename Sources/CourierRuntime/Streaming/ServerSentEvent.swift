@@ -4,7 +4,8 @@ public struct ServerSentEvent: Sendable, Hashable {
     public var type: String
     /// The data lines joined with `\n`.
     public var data: String
-    /// The last event ID seen so far in the stream.
+    /// The ID of the stream's last event as of this one (an `id:` of this event or an earlier
+    /// one); nil when there is none or an empty `id:` cleared it.
     public var id: String?
     /// A reconnection delay the server asked for, in milliseconds.
     public var retry: Int?

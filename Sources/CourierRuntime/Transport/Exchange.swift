@@ -93,12 +93,11 @@ final class Exchange: @unchecked Sendable {
     }
 
     func receive(data: Data) {
-        let isStreamed = lock.withLock {
+        lock.withLock {
             lastProgress = .now()
             if body == nil { buffer.append(data) }
-            return body != nil
         }
-        if isStreamed { body?.yield(data) }
+        body?.yield(data)
     }
 
     func sent(_ progress: UploadProgress) {

@@ -4,23 +4,18 @@ import PackagePlugin
 /// Generates a target's API client from its schema on every build: `Schema/<Target>/*.api` at
 /// the package root, or `*.api` files in the target's own folder. Every schema file is an
 /// input and every generated file an output, so the generator runs only when a schema changes.
+///
+/// `CourierBuildPlugin+Xcode.swift` is the same plugin for targets of an Xcode project.
 @main
 struct CourierBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        guard let schema = SchemaLocation.find(packageDirectory: context.package.directoryURL, target: target.name, targetDirectory: target.directoryURL)
-        else {
-            throw PluginError("target '\(target.name)' uses CourierBuildPlugin but has no schema: add Schema/\(target.name)/*.api or .api files to its folder")
-        }
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
-        let outputs = schema.expectedOutputs().map { output.appendingPathComponent($0) }
+        let schema = try SchemaLocation.find(
+            target: target.name,
+            in: [context.package.directoryURL.appendingPathComponent("Schema").appendingPathComponent(target.name), target.directoryURL])
         return [
-            .buildCommand(
-                displayName: "Generating the \(target.name) API client from \(schema.folder.lastPathComponent)",
-                executable: try context.tool(named: "courier").url,
-                arguments: ["generate", schema.folder.path, "--output", output.path, "--quiet", "--expect"] + outputs.map(\.lastPathComponent),
-                // The folder is an input too: a file added to it changes its modification time.
-                inputFiles: schema.files + [schema.folder], outputFiles: outputs),
+            schema.generateCommand(
+                target: target.name, courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL),
         ]
     }
 }
@@ -35,13 +30,27 @@ struct SchemaLocation {
     let folder: URL
     let files: [URL]
 
-    static func find(packageDirectory: URL, target: String, targetDirectory: URL) -> SchemaLocation? {
-        for folder in [packageDirectory.appendingPathComponent("Schema").appendingPathComponent(target), targetDirectory] {
+    /// The first of `folders` that holds `.api` files; a target that uses the plugin without
+    /// a schema is a mistake the build reports.
+    static func find(target: String, in folders: [URL]) throws -> SchemaLocation {
+        for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             let files = names.filter { $0.hasSuffix(".api") }.sorted().map { folder.appendingPathComponent($0) }
             if !files.isEmpty { return SchemaLocation(folder: folder, files: files) }
         }
-        return nil
+        throw PluginError("target '\(target)' uses CourierBuildPlugin but has no schema: add Schema/\(target)/*.api or .api files to its folder")
+    }
+
+    /// The one command that regenerates the client into `workDirectory/Generated`.
+    func generateCommand(target: String, courier: URL, workDirectory: URL) -> Command {
+        let output = workDirectory.appendingPathComponent("Generated")
+        let outputs = expectedOutputs().map { output.appendingPathComponent($0) }
+        return .buildCommand(
+            displayName: "Generating the \(target) API client from \(folder.lastPathComponent)",
+            executable: courier,
+            arguments: ["generate", folder.path, "--output", output.path, "--quiet", "--expect"] + outputs.map(\.lastPathComponent),
+            // The folder is an input too: a file added to it changes its modification time.
+            inputFiles: files + [folder], outputFiles: outputs)
     }
 
     /// A build command declares its outputs before it runs. Each schema file `x.api` becomes

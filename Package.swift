@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"], exclude: ["Fixtures"]),
-        .testTarget(name: "CourierPluginTests"),
+        .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer"]),
         .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
         .executableTarget(

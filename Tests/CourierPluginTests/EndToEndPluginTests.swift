@@ -98,15 +98,15 @@ struct EndToEndPluginTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("courier-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let identity = Self.courierRoot.lastPathComponent.lowercased()
-        try write(Self.manifest(courierIdentity: identity), to: scratch.appendingPathComponent("Package.swift"))
+        try writeFile(Self.manifest(courierIdentity: identity), to: scratch.appendingPathComponent("Package.swift"))
         let schema = scratch.appendingPathComponent("Schema/Pets/pets.api")
-        try write(Self.petsSchema, to: schema)
-        try write(Self.catalogSchema, to: scratch.appendingPathComponent("Schema/Pets/catalog.api"))
-        try write("// The Pets client is generated from Schema/Pets by CourierBuildPlugin.\n", to: scratch.appendingPathComponent("Sources/Pets/Pets.swift"))
+        try writeFile(Self.petsSchema, to: schema)
+        try writeFile(Self.catalogSchema, to: scratch.appendingPathComponent("Schema/Pets/catalog.api"))
+        try writeFile("// The Pets client is generated from Schema/Pets by CourierBuildPlugin.\n", to: scratch.appendingPathComponent("Sources/Pets/Pets.swift"))
         let app = scratch.appendingPathComponent("Sources/App/main.swift")
-        try write(Self.appBefore, to: app)
+        try writeFile(Self.appBefore, to: app)
 
-        let first = try await swift(["build"], in: scratch)
+        let first = try await runSwift(["build"], in: scratch)
         #expect(first.status == 0, "first build failed:\n\(first.output)")
         #expect(!first.output.contains("warning:"), "warnings in the first build:\n\(first.output)")
         // Quiet: the files the schema made, not the placeholders and tallies.
@@ -120,37 +120,37 @@ struct EndToEndPluginTests {
         #expect(filled.count >= 6, "declarations in only \(filled.count) of the catalog's parts")
 
         // A schema mistake is reported at the schema's line and column, and the build fails.
-        try write(Self.petsSchema.replacingOccurrences(of: "name: String", with: "name: Strng"), to: schema)
-        let broken = try await swift(["build"], in: scratch)
+        try writeFile(Self.petsSchema.replacingOccurrences(of: "name: String", with: "name: Strng"), to: schema)
+        let broken = try await runSwift(["build"], in: scratch)
         #expect(broken.status != 0)
         #expect(broken.output.contains("Schema/Pets/pets.api:8:9: error: unknown type 'Strng' (did you mean 'String'?)"), "\(broken.output)")
 
         // Adding an endpoint regenerates the client; the app calls the new method.
-        try write(Self.petsSchema + Self.adoptEndpoint, to: schema)
-        try write(Self.appAfter, to: app)
-        let second = try await swift(["build"], in: scratch)
+        try writeFile(Self.petsSchema + Self.adoptEndpoint, to: schema)
+        try writeFile(Self.appAfter, to: app)
+        let second = try await runSwift(["build"], in: scratch)
         #expect(second.status == 0, "second build failed:\n\(second.output)")
         // Only what changed: the pets file, not the catalog's untouched parts.
         #expect(Self.generatorLines(second.output).contains { $0.contains("pets.generated.swift") }, "\(second.output)")
         #expect(!Self.generatorLines(second.output).contains { $0.contains("catalog.") }, "\(second.output)")
-        let run = try await swift(["run", "--skip-build", "App"], in: scratch)
+        let run = try await runSwift(["run", "--skip-build", "App"], in: scratch)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("pets: [\"Rex\"]"))
         #expect(run.output.contains("adopted: Rex"))
         #expect(run.output.contains("catalog: first last"))
 
         // A new schema file: a new output, which SwiftPM must plan for.
-        try write("/// Toys.\nmodel Toy {\n  name: String\n}\n", to: scratch.appendingPathComponent("Schema/Pets/toys.api"))
-        try write(Self.appAfter + "\nprint(\"toy: \\(Toy(name: \"ball\").name)\")\n", to: app)
-        let third = try await swift(["build"], in: scratch)
+        try writeFile("/// Toys.\nmodel Toy {\n  name: String\n}\n", to: scratch.appendingPathComponent("Schema/Pets/toys.api"))
+        try writeFile(Self.appAfter + "\nprint(\"toy: \\(Toy(name: \"ball\").name)\")\n", to: app)
+        let third = try await runSwift(["build"], in: scratch)
         #expect(third.status == 0, "build after adding a schema file failed:\n\(third.output)")
-        let toy = try await swift(["run", "--skip-build", "App"], in: scratch)
+        let toy = try await runSwift(["run", "--skip-build", "App"], in: scratch)
         #expect(toy.output.contains("toy: ball"), "\(toy.output)")
 
         // Removing it again leaves no stale declaration behind.
         try FileManager.default.removeItem(at: scratch.appendingPathComponent("Schema/Pets/toys.api"))
-        try write(Self.appAfter, to: app)
-        let fourth = try await swift(["build"], in: scratch)
+        try writeFile(Self.appAfter, to: app)
+        let fourth = try await runSwift(["build"], in: scratch)
         #expect(fourth.status == 0, "build after removing a schema file failed:\n\(fourth.output)")
     }
 
@@ -215,8 +215,8 @@ nonisolated func decodeTree(_ data: Data) throws -> Tree {
         let kitchen = try String(contentsOf: Self.courierRoot.appendingPathComponent("Tests/CourierFixtures/kitchen.api"), encoding: .utf8)
         var targets: [String] = []
         for (name, settings) in Self.targetSettings {
-            try write(kitchen, to: scratch.appendingPathComponent("Schema/\(name)/kitchen.api"))
-            try write(Self.viewModel, to: scratch.appendingPathComponent("Sources/\(name)/ViewModel.swift"))
+            try writeFile(kitchen, to: scratch.appendingPathComponent("Schema/\(name)/kitchen.api"))
+            try writeFile(Self.viewModel, to: scratch.appendingPathComponent("Sources/\(name)/ViewModel.swift"))
             targets.append("""
                     .target(
                         name: "\(name)", dependencies: [.product(name: "CourierRuntime", package: "\(identity)")],
@@ -224,7 +224,7 @@ nonisolated func decodeTree(_ data: Data) throws -> Tree {
                 """)
         }
         // Tools 6.2 for `defaultIsolation`; Courier itself keeps the 6.1 floor.
-        try write("""
+        try writeFile("""
             // swift-tools-version: 6.2
             import PackageDescription
 
@@ -238,7 +238,7 @@ nonisolated func decodeTree(_ data: Data) throws -> Tree {
             )
             """, to: scratch.appendingPathComponent("Package.swift"))
 
-        let build = try await swift(["build"], in: scratch)
+        let build = try await runSwift(["build"], in: scratch)
         #expect(build.status == 0, "the build failed:\n\(build.output)")
         let problems = build.output.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
@@ -264,31 +264,5 @@ nonisolated func decodeTree(_ data: Data) throws -> Tree {
             if url.lastPathComponent.hasSuffix(".generated.swift"), url.path.contains("/plugins/outputs/") { files.append(url) }
         }
         return files
-    }
-
-    private func write(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    /// Runs `swift` with arguments in a folder; returns its exit status and combined output.
-    /// Waits without holding a thread: a blocked thread of Swift concurrency's small pool
-    /// would slow every test running beside this one.
-    private func swift(_ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = folder
-        let log = folder.appendingPathComponent(".e2e-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try handle.close()
-        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }

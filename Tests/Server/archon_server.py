@@ -3,7 +3,11 @@
 Supabase-style auth with short-lived JWTs and single-use rotating refresh tokens, PostgREST-style
 tables, tasks that move created -> running -> completed/failed over time, a server-sent-events
 chat stream, multipart uploads, the envelope-style feed, and admin routes that inject faults and
-read counters. Usage: python archon_server.py  (prints its port on the first line of stdout).
+read counters.
+
+Usage: python archon_server.py  (picks a free port, prints it on the first line of stdout, and
+stops when standard input closes: the tests' mode), or python archon_server.py --port 8080 (a
+fixed port, for a person; stop it with Ctrl-C).
 """
 import asyncio
 import datetime as dt
@@ -441,14 +445,18 @@ async def admin_task(request: Request):
 
 def main():
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    port = int(sys.argv[sys.argv.index("--port") + 1]) if "--port" in sys.argv else None
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
+    listener.bind(("127.0.0.1", port or 0))
     listener.listen(128)  # before the port is printed, so the first request is never refused
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     print(listener.getsockname()[1], flush=True)
-    # Closing standard input stops the server, so a test that dies leaves nothing running.
-    threading.Thread(target=lambda: (sys.stdin.read(), setattr(server, "should_exit", True)), daemon=True).start()
+    if port is None:
+        # Closing standard input stops the server, so a test that dies leaves nothing running.
+        threading.Thread(target=lambda: (sys.stdin.read(), setattr(server, "should_exit", True)), daemon=True).start()
+    else:
+        print(f"The Archon reference server is at http://127.0.0.1:{port} (Ctrl-C stops it)", flush=True)
     server.run(sockets=[listener])
 
 

@@ -12,7 +12,10 @@ import Foundation
 public actor AuthSession: CustomReflectable {
     /// Who issued an identity token.
     public enum IdentityProvider: String, Sendable {
-        case apple, google
+        /// Sign in with Apple.
+        case apple
+        /// Google Sign-In.
+        case google
     }
 
     private let baseURL: URL

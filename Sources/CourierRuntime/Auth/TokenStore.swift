@@ -27,18 +27,21 @@ public final class InMemoryTokenStore: TokenStore, @unchecked Sendable {
     /// Creates a store, optionally holding tokens already.
     public init(_ tokens: AuthTokens? = nil) { self.tokens = tokens }
 
+    /// The tokens held in memory, if any.
     public func load() throws -> AuthTokens? {
         lock.lock()
         defer { lock.unlock() }
         return tokens
     }
 
+    /// Keeps `tokens` in memory, replacing any earlier ones.
     public func save(_ tokens: AuthTokens) throws {
         lock.lock()
         self.tokens = tokens
         lock.unlock()
     }
 
+    /// Forgets the tokens.
     public func clear() throws {
         lock.lock()
         tokens = nil
@@ -58,6 +61,7 @@ public struct FileTokenStore: TokenStore {
     /// must exist.
     public init(path: String) { self.path = path }
 
+    /// Reads the tokens from the file; nil when there is no file.
     public func load() throws -> AuthTokens? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: Data
@@ -73,6 +77,7 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Writes the tokens to the file atomically, readable by the owner only, and flushes them to disk.
     public func save(_ tokens: AuthTokens) throws {
         let data = try JSONCoding.encoder(for: .iso8601).encode(tokens)
         let folder = (path as NSString).deletingLastPathComponent
@@ -115,6 +120,7 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Deletes the file; a file that is already gone is not an error.
     public func clear() throws {
         guard unlink(path) == 0 || errno == ENOENT else { throw TokenStoreError(path: path, systemCall: "removing the file") }
     }
@@ -138,6 +144,7 @@ public struct TokenStoreError: Error, CustomStringConvertible {
         self.init(path: path, reason: "\(systemCall) failed: \(String(cString: strerror(errno)))")
     }
 
+    /// What went wrong, with the file it happened to.
     public var description: String {
         "The token file \(path) cannot be used: \(reason). Check the file and its folder; signing in again writes a new file."
     }
@@ -161,6 +168,7 @@ public struct TokenStoreError: Error, CustomStringConvertible {
             [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
         }
 
+        /// Reads the tokens from the Keychain; nil when there are none.
         public func load() throws -> AuthTokens? {
             var item: CFTypeRef?
             var search = query
@@ -174,6 +182,7 @@ public struct TokenStoreError: Error, CustomStringConvertible {
             return try JSONCoding.decoder(for: .iso8601).decode(AuthTokens.self, from: data)
         }
 
+        /// Replaces the Keychain item with `tokens`, readable after the first unlock.
         public func save(_ tokens: AuthTokens) throws {
             let data = try JSONCoding.encoder(for: .iso8601).encode(tokens)
             SecItemDelete(query as CFDictionary)
@@ -184,6 +193,7 @@ public struct TokenStoreError: Error, CustomStringConvertible {
             guard status == errSecSuccess else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
         }
 
+        /// Deletes the Keychain item; an item that is already gone is not an error.
         public func clear() throws {
             let status = SecItemDelete(query as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {

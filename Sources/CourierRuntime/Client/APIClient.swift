@@ -113,6 +113,7 @@ public final class APIClient: APIClientProtocol {
 
     // MARK: - Sending
 
+    /// Sends `request` with auth, retries and timeouts, and returns the whole response.
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
         let transport = self.transport
         return try await execute(request, options: options) { httpRequest in
@@ -121,6 +122,7 @@ public final class APIClient: APIClientProtocol {
         }
     }
 
+    /// Sends `request` with auth and timeouts, and returns the response head with its body as a byte stream.
     public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
         let transport = self.transport
         return try await execute(request, options: options) { httpRequest in

@@ -13,6 +13,7 @@ public struct SystemClock: APIClock {
     /// Creates the system clock.
     public init() {}
 
+    /// The current time.
     public func now() -> Date { Date() }
 
     /// Waits `seconds`; a negative or NaN wait is none, and a wait too long to represent is

@@ -12,7 +12,10 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
         self.value = value
     }
 
+    /// The header name, with the key redacted.
     public var description: String { "APIKey(header: \(header), value: \(Redaction.placeholder))" }
+    /// The header name, with the key redacted.
     public var debugDescription: String { description }
+    /// A mirror that shows the header name and hides the key.
     public var customMirror: Mirror { Redaction.mirror(of: self, ["header": header, "value": Redaction.placeholder]) }
 }

@@ -38,8 +38,10 @@ public struct EmptyResponse: Codable, Sendable, Hashable {
     /// Creates the empty response.
     public init() {}
 
+    /// Accepts any body, or none.
     public init(from decoder: any Decoder) throws {}
 
+    /// Encodes an empty JSON object.
     public func encode(to encoder: any Encoder) throws {
         _ = encoder.container(keyedBy: EmptyKeys.self)
     }

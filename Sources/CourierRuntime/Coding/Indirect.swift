@@ -20,17 +20,21 @@ public struct Indirect<Value: Sendable>: Sendable {
 }
 
 extension Indirect: Equatable where Value: Equatable {
+    /// Whether the boxed values are equal.
     public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 }
 
 extension Indirect: Hashable where Value: Hashable {
+    /// Hashes the boxed value.
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
 extension Indirect: Decodable where Value: Decodable {
+    /// Decodes the value, and boxes it.
     public init(from decoder: any Decoder) throws { self.init(wrappedValue: try Value(from: decoder)) }
 }
 
 extension Indirect: Encodable where Value: Encodable {
+    /// Encodes the boxed value as if it were not boxed.
     public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
 }

@@ -5,7 +5,9 @@ import Foundation
 /// numbers (up to 38 digits, such as 64-bit unsigned IDs) as `largeInteger`, the rest as
 /// `number`.
 public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A whole number that fits in 64 bits.
     case integer(Int64)
@@ -13,10 +15,14 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case largeInteger(Decimal)
     /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object. Its keys are unordered.
     case object([String: JSONValue])
 
+    /// Decodes any JSON value; integers that fit `Int64` stay exact.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -36,6 +42,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Encodes the value as the JSON it came from.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -71,6 +78,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         return nil
     }
 
+    /// A short JSON-like rendering for logs and messages, with object keys sorted.
     public var description: String {
         switch self {
         case .null: return "null"
@@ -89,12 +97,19 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `nil` is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A whole number.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A number with a fraction.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array of JSON values.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object from key–value pairs.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -9,15 +9,18 @@ public protocol StringEnum: Codable, Hashable, Sendable, WireValueConvertible {
 }
 
 extension StringEnum {
+    /// Decodes the string; a value the enum does not know becomes its `unknown` case.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Encodes the wire value, `unknown` ones included.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// The wire value, as sent in a path, query or header.
     public var wireValue: String { rawValue }
 
     /// Values are equal when they travel as the same string, so `.unknown("done")` built by

@@ -75,6 +75,7 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same text as `description`, for `LocalizedError`.
     public var errorDescription: String? { description }
 
     /// What happened, to which request, and what to do.

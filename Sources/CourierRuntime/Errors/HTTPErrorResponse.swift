@@ -28,6 +28,7 @@ public struct HTTPErrorResponse: Sendable, CustomStringConvertible {
         try decoder.decode(T.self, from: body)
     }
 
+    /// The request, the status, and the message from the body.
     public var description: String {
         "\(request) → \(status)" + (message.map { ": \($0)" } ?? "")
     }

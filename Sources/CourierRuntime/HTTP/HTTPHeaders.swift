@@ -13,6 +13,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) { fields.append((name, value)) }
     }
 
+    /// Headers from a literal, in the order written.
     public init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { fields.append((name, value)) }
     }
@@ -34,6 +35,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether a header is present.
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// The fields in the order they were added.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
@@ -51,10 +53,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         Mirror(self, unlabeledChildren: Redaction.redacted(fields).map { "\($0.name): \($0.value)" }, displayStyle: .collection)
     }
 
+    /// Whether both hold the same fields, names compared without regard to case.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name.caseInsensitiveEquals($1.name) && $0.value == $1.value }
     }
 
+    /// Hashes the fields, names without regard to case.
     public func hash(into hasher: inout Hasher) {
         for field in fields {
             hasher.combine(field.name.lowercased())

@@ -62,6 +62,7 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
         stub(method, path, .events(values))
     }
 
+    /// Records `request` and answers it from the stubs; a request without a stub fails as `invalidRequest`, naming the stub to add.
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
         switch try encoded(reply(for: request), for: request) {
         case .response(let response):
@@ -74,6 +75,7 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
         }
     }
 
+    /// Records `request` and answers it from the stubs as a byte stream.
     public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
         switch try encoded(reply(for: request), for: request) {
         case .response(let response):

@@ -40,6 +40,7 @@ public struct EventStreamLimitExceeded: Error, Sendable, Hashable, CustomStringC
         self.limit = limit
     }
 
+    /// Which limit the stream passed, and the limit.
     public var description: String {
         switch kind {
         case .line: return "a line of the event stream is longer than \(limit) bytes"

@@ -33,6 +33,7 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
+    /// What went wrong on the connection, for people.
     public var description: String {
         switch self {
         case .cannotConnect(let reason): return "could not connect: \(reason)"

@@ -61,6 +61,7 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         throw TransportError.invalidResponse("more than \(Self.maxRedirects) redirects")
     }
 
+    /// Sends `request` and returns as soon as the response head arrives; the body follows as bytes.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         var request = request
         for _ in 0...Self.maxRedirects {

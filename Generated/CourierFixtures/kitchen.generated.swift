@@ -7,6 +7,30 @@ import Foundation
 nonisolated public enum KitchenAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = ["X-Kitchen": "1"]
+
+    /// A client for this API.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The URL every path is relative to.
+    ///   - credentials: Where the bearer token comes from.
+    ///   - headers: Headers sent with every request, besides the schema's.
+    ///   - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.
+    ///   - maxRetries: The retry limit unless an endpoint or a call sets one; 3 by default.
+    ///   - transport: How requests travel; a `URLSessionTransport` by default.
+    ///   - configuration: The settings that rarely change.
+    public static func client(
+        baseURL: URL,
+        credentials: Credentials,
+        headers: [String: String]? = nil,
+        timeout: TimeInterval? = nil,
+        maxRetries: Int? = nil,
+        transport: (any HTTPTransport)? = nil,
+        configuration: APIClient.Configuration = .init()
+    ) -> APIClient {
+        return APIClient(
+            baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,
+            transport: transport, configuration: configuration)
+    }
 }
 
 /// A direction; frozen, so it has no fallback case.

@@ -134,27 +134,51 @@ public enum CodeGenerator {
             writer.line("/// Headers sent on every request.")
             let headers = api.headers.map { "\(SwiftNames.string($0.name)): \(SwiftNames.string($0.value))" }
             writer.line("public static let headers: HTTPHeaders = [\(headers.isEmpty ? ":" : headers.joined(separator: ", "))]")
-            guard let apiKeyHeader = api.apiKeyHeader else { return }
+            if let apiKeyHeader = api.apiKeyHeader {
+                writer.line()
+                writer.line("/// The header that carries the API key.")
+                writer.line("public static let apiKeyHeader = \(SwiftNames.string(apiKeyHeader))")
+            }
             writer.line()
-            writer.line("/// The header that carries the API key.")
-            writer.line("public static let apiKeyHeader = \(SwiftNames.string(apiKeyHeader))")
-            writer.line()
-            writer.line("/// A client for this API: the key goes in `\(apiKeyHeader)` on every request.")
-            Layout.signature(
-                &writer, prefix: "public static func client(",
-                parameters: [
-                    "baseURL: URL", "apiKey: String", "credentials: Credentials", "headers: [String: String]? = nil",
-                    "timeout: Int? = nil", "maxRetries: Int? = nil", "transport: (any HTTPTransport)? = nil",
-                    "configuration: APIClient.Configuration = .init()",
-                ], suffix: ") -> APIClient"
-            ) { writer in
+            writeFactory(api, to: &writer)
+        }
+    }
+
+    /// `client(baseURL:…)`: the one way to make a client for this API, whatever its auth.
+    private static func writeFactory(_ api: API, to writer: inout SwiftWriter) {
+        let needsCredentials = api.auth == .bearer || api.endpoints.contains(where: \.requiresAuth)
+        var summary = "A client for this API"
+        summary += api.apiKeyHeader.map { ": the key goes in `\($0)` on every request." } ?? "."
+        writer.docs([
+            summary, "",
+            "- Parameters:",
+            "  - baseURL: The URL every path is relative to.",
+        ] + (api.apiKeyHeader == nil ? [] : ["  - apiKey: The API key, sent with every request."]) + [
+            needsCredentials
+                ? "  - credentials: Where the bearer token comes from."
+                : "  - credentials: Where a bearer token comes from; this API's endpoints send none.",
+            "  - headers: Headers sent with every request, besides the schema's.",
+            "  - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.",
+            "  - maxRetries: The retry limit unless an endpoint or a call sets one; 3 by default.",
+            "  - transport: How requests travel; a `URLSessionTransport` by default.",
+            "  - configuration: The settings that rarely change.",
+        ])
+        var parameters = ["baseURL: URL"]
+        if api.apiKeyHeader != nil { parameters.append("apiKey: String") }
+        parameters.append(needsCredentials ? "credentials: Credentials" : "credentials: Credentials = .none")
+        parameters += [
+            "headers: [String: String]? = nil", "timeout: TimeInterval? = nil", "maxRetries: Int? = nil",
+            "transport: (any HTTPTransport)? = nil", "configuration: APIClient.Configuration = .init()",
+        ]
+        Layout.signature(&writer, prefix: "public static func client(", parameters: parameters, suffix: ") -> APIClient") { writer in
+            if api.apiKeyHeader != nil {
                 writer.line("var configuration = configuration")
                 writer.line("configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)")
-                writer.line("return APIClient(")
-                writer.indented { writer in
-                    writer.line("baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,")
-                    writer.line("transport: transport, configuration: configuration)")
-                }
+            }
+            writer.line("return APIClient(")
+            writer.indented { writer in
+                writer.line("baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,")
+                writer.line("transport: transport, configuration: configuration)")
             }
         }
     }

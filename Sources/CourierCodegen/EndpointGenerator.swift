@@ -94,11 +94,13 @@ struct EndpointGenerator {
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
         let isAsync = call != "events"
         Layout.signature(&writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + signature) { writer in
+            // The form is built in a local that no field's argument can be named.
+            let form = SwiftNames.local("form", avoiding: arguments.map { SwiftNames.argument($0.label) })
             if case .multipart(let fields) = endpoint.body {
-                writer.line("var form = MultipartFormData()")
-                for field in fields { writer.line(multipartAppend(field)) }
+                writer.line("var \(form) = MultipartFormData()")
+                for field in fields { writer.line(multipartAppend(field, to: form)) }
             }
-            let requestArguments = self.requestArguments(endpoint)
+            let requestArguments = self.requestArguments(endpoint, form: form)
             let tryAwait = isAsync ? "try await " : ""
             let oneLine = "\(tryAwait)\(call)(APIRequest(\(requestArguments.joined(separator: ", "))), options: options)"
             if oneLine.count + 8 <= Layout.width {
@@ -113,16 +115,16 @@ struct EndpointGenerator {
         }
     }
 
-    private func multipartAppend(_ field: Field) -> String {
+    private func multipartAppend(_ field: Field, to form: String) -> String {
         let name = SwiftNames.string(field.wireName)
         let value = SwiftNames.argument(field.name)
         switch field.type.unwrapped {
-        case .file: return "form.append(\(name), file: \(value))"
-        case .array(.file): return "form.append(\(name), files: \(value))"
+        case .file: return "\(form).append(\(name), file: \(value))"
+        case .array(.file): return "\(form).append(\(name), files: \(value))"
         case .array(let element) where Self.isTextValue(element):
-            return "for item in \(value)\(field.type.isOptional ? " ?? []" : "") { form.append(\(name), item) }"
-        case let type where Self.isTextValue(type): return "form.append(\(name), \(value))"
-        default: return "try form.append(\(name), json: \(value))"
+            return "for item in \(value)\(field.type.isOptional ? " ?? []" : "") { \(form).append(\(name), item) }"
+        case let type where Self.isTextValue(type): return "\(form).append(\(name), \(value))"
+        default: return "try \(form).append(\(name), json: \(value))"
         }
     }
 
@@ -135,7 +137,7 @@ struct EndpointGenerator {
     }
 
     /// The arguments of `APIRequest(…)`, in its parameter order, leaving out defaults.
-    private func requestArguments(_ endpoint: Endpoint) -> [String] {
+    private func requestArguments(_ endpoint: Endpoint, form: String) -> [String] {
         var result = [".\(endpoint.method.rawValue.lowercased())", SwiftNames.pathLiteral(endpoint.path)]
         result[0] = "method: " + result[0]
         result[1] = "path: " + result[1]
@@ -150,7 +152,7 @@ struct EndpointGenerator {
         }
         switch endpoint.body {
         case .json: result.append("body: .json(body)")
-        case .multipart: result.append("body: .multipart(form)")
+        case .multipart: result.append("body: .multipart(\(form))")
         case .form(let fields):
             let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none) })
             result.append("body: .form(\(items))")

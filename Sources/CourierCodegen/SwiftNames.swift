@@ -28,6 +28,18 @@ enum SwiftNames {
         name == "self" ? "selfValue" : identifier(name)
     }
 
+    /// A name for a local variable of generated code that none of `taken` uses: `base`, else
+    /// `base2`, `base3`, …
+    static func local(_ base: String, avoiding taken: [String]) -> String {
+        var candidate = base
+        var number = 1
+        while taken.contains(candidate) {
+            number += 1
+            candidate = "\(base)\(number)"
+        }
+        return candidate
+    }
+
     /// The Swift spelling of a type.
     static func type(_ type: TypeRef) -> String {
         switch type {

@@ -31,6 +31,13 @@ struct GeneratedCodeTests {
         #expect(minimal.mood == nil)
     }
 
+    @Test func everyAPIHasAFactoryWhateverItsAuth() {
+        let client = KitchenAPI.client(baseURL: URL(string: "https://example.com")!, credentials: .token("t"), timeout: 0.5, maxRetries: 1)
+        #expect(client.timeout == 0.5)
+        #expect(client.configuration.retryPolicy.maxRetries == 1)
+        #expect(client.configuration.apiKey == nil)
+    }
+
     @Test func unknownEnumValuesDecodeAndEncodeBack() throws {
         let job = try decoder.decode(Job.self, from: Data(#"{"id": 1, "state": "ecstatic"}"#.utf8))
         #expect(job.state == .unknown("ecstatic"))

@@ -77,8 +77,12 @@ struct EndToEndPluginTests {
 
     static let appBefore = """
         import CourierRuntime
+        import Foundation
         import Pets
 
+        // An API with `auth none` still gets a factory, and needs no credentials.
+        let client: any PetStoreAPI = PetsAPI.client(baseURL: URL(string: "http://localhost:1")!)
+        _ = client
         let mock = MockAPIClient()
         mock.stub(.get, "/pets", json: [Pet(id: 1, name: "Rex")])
         let pets = try await mock.listPets()

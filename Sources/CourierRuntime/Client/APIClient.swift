@@ -61,9 +61,15 @@ public final class APIClient: APIClientProtocol {
     private let transport: any HTTPTransport
     private let notifier: UnauthorizedNotifier
 
-    /// Creates a client. `timeout` defaults to 60 s and `maxRetries` to 3.
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.
+    ///   - maxRetries: When given, replaces `configuration.retryPolicy.maxRetries` (3 by default).
+    ///     The most specific setting wins: `RequestOptions.maxRetries`, then the endpoint's
+    ///     `@retries`, then this client's limit.
     public init(
-        baseURL: URL, credentials: Credentials, headers: [String: String]? = nil, timeout: Int? = nil, maxRetries: Int? = nil,
+        baseURL: URL, credentials: Credentials, headers: [String: String]? = nil, timeout: TimeInterval? = nil, maxRetries: Int? = nil,
         transport: (any HTTPTransport)? = nil, configuration: Configuration = Configuration()
     ) {
         var configuration = configuration
@@ -71,7 +77,7 @@ public final class APIClient: APIClientProtocol {
         self.baseURL = baseURL
         self.credentials = credentials
         self.headers = HTTPHeaders(headers ?? [:])
-        self.timeout = TimeInterval(timeout ?? 60)
+        self.timeout = timeout ?? 60
         self.configuration = configuration
         self.transport = transport ?? URLSessionTransport()
         self.notifier = UnauthorizedNotifier(hook: configuration.onUnauthorized)
@@ -79,7 +85,7 @@ public final class APIClient: APIClientProtocol {
 
     /// A client that sends a fixed token as `Authorization: Bearer <token>`.
     public convenience init(
-        baseURL: URL, token: String, headers: [String: String]? = nil, timeout: Int? = nil, maxRetries: Int? = nil,
+        baseURL: URL, token: String, headers: [String: String]? = nil, timeout: TimeInterval? = nil, maxRetries: Int? = nil,
         transport: (any HTTPTransport)? = nil, configuration: Configuration = Configuration()
     ) {
         self.init(
@@ -90,7 +96,7 @@ public final class APIClient: APIClientProtocol {
     /// A client that asks a closure for the token whenever it needs one, and again after a 401.
     public convenience init(
         baseURL: URL, token: @escaping @Sendable () async throws -> String?, headers: [String: String]? = nil,
-        timeout: Int? = nil, maxRetries: Int? = nil, transport: (any HTTPTransport)? = nil,
+        timeout: TimeInterval? = nil, maxRetries: Int? = nil, transport: (any HTTPTransport)? = nil,
         configuration: Configuration = Configuration()
     ) {
         self.init(
@@ -100,7 +106,7 @@ public final class APIClient: APIClientProtocol {
 
     /// A client whose tokens come from a Supabase Auth session.
     public convenience init(
-        baseURL: URL, session: AuthSession, headers: [String: String]? = nil, timeout: Int? = nil, maxRetries: Int? = nil,
+        baseURL: URL, session: AuthSession, headers: [String: String]? = nil, timeout: TimeInterval? = nil, maxRetries: Int? = nil,
         transport: (any HTTPTransport)? = nil, configuration: Configuration = Configuration()
     ) {
         self.init(

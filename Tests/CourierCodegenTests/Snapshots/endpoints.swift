@@ -12,12 +12,22 @@ nonisolated public enum TAPI {
     public static let apiKeyHeader = "apikey"
 
     /// A client for this API: the key goes in `apikey` on every request.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The URL every path is relative to.
+    ///   - apiKey: The API key, sent with every request.
+    ///   - credentials: Where the bearer token comes from.
+    ///   - headers: Headers sent with every request, besides the schema's.
+    ///   - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.
+    ///   - maxRetries: The retry limit unless an endpoint or a call sets one; 3 by default.
+    ///   - transport: How requests travel; a `URLSessionTransport` by default.
+    ///   - configuration: The settings that rarely change.
     public static func client(
         baseURL: URL,
         apiKey: String,
         credentials: Credentials,
         headers: [String: String]? = nil,
-        timeout: Int? = nil,
+        timeout: TimeInterval? = nil,
         maxRetries: Int? = nil,
         transport: (any HTTPTransport)? = nil,
         configuration: APIClient.Configuration = .init()

@@ -195,8 +195,7 @@ nonisolated extension ChatAPI {
         options: RequestOptions? = nil
     ) -> AsyncThrowingStream<ChatEvent, any Error> {
         let request = APIRequest(
-            method: .post, path: "/functions/v1/chat", headers: ArchonAPI.headers, body: .json(body),
-            accept: "text/event-stream")
+            method: .post, path: "/functions/v1/chat", headers: ArchonAPI.headers, body: .json(body))
         return events(request, options: options)
     }
 }

@@ -52,8 +52,7 @@ nonisolated extension CollisionsAPI {
     /// Named like `events(_:as:options:…)`.
     public func events(options: RequestOptions? = nil) -> AsyncThrowingStream<Named, any Error> {
         let request = APIRequest(
-            method: .get, path: "/events", headers: KitchenAPI.headers, dateStyle: .unixSeconds,
-            accept: "text/event-stream")
+            method: .get, path: "/events", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return events(request, options: options)
     }
 

@@ -395,8 +395,7 @@ nonisolated extension ThingsAPI {
     /// A statement.
     public func statement(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
-            method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers, dateStyle: .unixSeconds,
-            accept: "*/*")
+            method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await sendForBytes(request, options: options)
     }
 
@@ -456,8 +455,112 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) -> AsyncThrowingStream<Tree, any Error> {
         let request = APIRequest(
-            method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body), dateStyle: .unixSeconds,
-            accept: "text/event-stream")
+            method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body), dateStyle: .unixSeconds)
         return events(request, options: options)
+    }
+
+    /// Creates everything from a form: the same route as `create`, another content type.
+    public func createFromForm(text: String, options: RequestOptions? = nil) async throws {
+        let request = APIRequest(
+            method: .post, path: "/everything", headers: KitchenAPI.headers, body: .form([QueryItem("text", text)]),
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// The readme, as text.
+    public func readme(options: RequestOptions? = nil) async throws -> String {
+        let request = APIRequest(
+            method: .get, path: "/readme", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await sendForText(request, options: options)
+    }
+
+    /// The readme with its headers.
+    public func readmeWithHeaders(options: RequestOptions? = nil) async throws -> APIResponse<String> {
+        let request = APIRequest(
+            method: .get, path: "/readme/latest", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await sendForTextResponse(request, options: options)
+    }
+
+    /// Nodes as JSON Lines.
+    public func nodeLog(options: RequestOptions? = nil) -> AsyncThrowingStream<Node, any Error> {
+        let request = APIRequest(
+            method: .get, path: "/nodes/log", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return jsonLines(request, options: options)
+    }
+
+    /// Sets the avatar: bytes of a fixed media type.
+    ///
+    /// - Parameter body: The request body, sent as it is.
+    public func putAvatar(body: Data, options: RequestOptions? = nil) async throws {
+        let request = APIRequest(
+            method: .put, path: "/avatar", headers: KitchenAPI.headers, body: .raw(body, contentType: "image/png"),
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Stores a file of any media type, and answers with the stored node and its headers.
+    ///
+    /// - Parameter body: The request body, sent as it is.
+    /// - Parameter contentType: The body's media type.
+    public func putFile(
+        name: String,
+        body: Data,
+        contentType: String = "application/octet-stream",
+        options: RequestOptions? = nil
+    ) async throws -> APIResponse<Node> {
+        let request = APIRequest(
+            method: .put, path: "/files/raw/\(path: name)", headers: KitchenAPI.headers,
+            body: .raw(body, contentType: contentType), dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Adds a note as text; answers with nothing but a status and headers.
+    ///
+    /// - Parameter body: The request body, sent as UTF-8 text.
+    public func addNote(body: String, options: RequestOptions? = nil) async throws -> APIResponse<Void> {
+        let request = APIRequest(
+            method: .post, path: "/notes", headers: KitchenAPI.headers, body: .text(body, contentType: "text/markdown"),
+            dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Downloads a node's attachment with its headers.
+    public func attachment(id: String, options: RequestOptions? = nil) async throws -> APIResponse<Data> {
+        let request = APIRequest(
+            method: .get, path: "/nodes/\(path: id)/attachment", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await sendForBytesResponse(request, options: options)
+    }
+
+    /// A page of nodes with the response's headers.
+    public func nodesWithHeaders(
+        cursor: String? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> APIResponse<PaginatedResponse<Node>> {
+        let request = APIRequest(
+            method: .get, path: "/v2/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Every page of `nodesWithHeaders`, following the cursor from the first page to the last.
+    public func nodesWithHeadersPages(options: RequestOptions? = nil) -> AsyncThrowingStream<[Node], any Error> {
+        pages { cursor in try await self.nodesWithHeaders(cursor: cursor, options: options).value }
+    }
+
+    /// A job with the response's headers, polled.
+    public func jobWithHeaders(id: Int, options: RequestOptions? = nil) async throws -> APIResponse<DataResponse<Job>> {
+        let request = APIRequest(
+            method: .get, path: "/v2/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Calls `jobWithHeaders` every 0.5 s and yields each state, until `state` is happy.
+    public func jobWithHeadersUpdates(
+        id: Int,
+        options: RequestOptions? = nil
+    ) -> AsyncThrowingStream<APIResponse<DataResponse<Job>>, any Error> {
+        poll(every: 0.5, until: { $0.value.data.state.map { [.happy].contains($0) } ?? false }) {
+            try await self.jobWithHeaders(id: id, options: options)
+        }
     }
 }

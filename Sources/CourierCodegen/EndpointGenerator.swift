@@ -54,6 +54,17 @@ struct EndpointGenerator {
         case .json(let type): result.append(Argument(label: "body", declaration: "body: \(SwiftNames.type(type))", docs: ["The request body."]))
         case .multipart(let fields), .form(let fields):
             result += fields.map { argument($0.name, $0.type, $0.defaultValue, $0.docs, $0.deprecation) }
+        case .raw(let raw):
+            result.append(
+                Argument(
+                    label: "body", declaration: "body: \(raw.isText ? "String" : "Data")",
+                    docs: [raw.isText ? "The request body, sent as UTF-8 text." : "The request body, sent as it is."]))
+            if raw.mediaType == nil {
+                result.append(
+                    Argument(
+                        label: "contentType", declaration: "contentType: String = \(SwiftNames.string(raw.defaultMediaType))",
+                        docs: ["The body's media type."]))
+            }
         case nil: break
         }
         for parameter in endpoint.parameters where parameter.kind != .path {
@@ -76,15 +87,21 @@ struct EndpointGenerator {
 
     // MARK: - The method
 
+    /// The method's result type, and the runtime method that sends the request and reads it.
     private func returnType(_ endpoint: Endpoint) -> (signature: String, call: String) {
+        let (value, call): (String?, String)
         switch endpoint.response {
-        case .none: return (" async throws", "send")
-        case .value(let type): return (" async throws -> \(SwiftNames.type(type))", "send")
-        case .data(let type): return (" async throws -> DataResponse<\(SwiftNames.type(type))>", "send")
-        case .page(let type): return (" async throws -> PaginatedResponse<\(SwiftNames.type(type))>", "send")
-        case .bytes: return (" async throws -> Data", "sendForBytes")
+        case .none: (value, call) = (nil, "send")
+        case .value(let type): (value, call) = (SwiftNames.type(type), "send")
+        case .data(let type): (value, call) = ("DataResponse<\(SwiftNames.type(type))>", "send")
+        case .page(let type): (value, call) = ("PaginatedResponse<\(SwiftNames.type(type))>", "send")
+        case .bytes: (value, call) = ("Data", "sendForBytes")
+        case .text: (value, call) = ("String", "sendForText")
         case .stream(let type): return (" -> AsyncThrowingStream<\(SwiftNames.type(type)), any Error>", "events")
+        case .lines(let type): return (" -> AsyncThrowingStream<\(SwiftNames.type(type)), any Error>", "jsonLines")
         }
+        guard endpoint.includesResponseMetadata else { return (" async throws" + (value.map { " -> \($0)" } ?? ""), call) }
+        return (" async throws -> APIResponse<\(value ?? "Void")>", call == "send" ? "sendForResponse" : call + "Response")
     }
 
     private func writeMethod(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
@@ -92,7 +109,7 @@ struct EndpointGenerator {
         writeDocs(endpoint, summary: endpoint.docs, arguments: arguments, to: &writer)
         let (signature, call) = returnType(endpoint)
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
-        let isAsync = call != "events"
+        let isAsync = call != "events" && call != "jsonLines"
         Layout.signature(&writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + signature) { writer in
             // The form is built in a local that no field's argument can be named.
             let form = SwiftNames.local("form", avoiding: arguments.map { SwiftNames.argument($0.label) })
@@ -156,6 +173,9 @@ struct EndpointGenerator {
         case .form(let fields):
             let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none) })
             result.append("body: .form(\(items))")
+        case .raw(let raw):
+            let contentType = raw.mediaType.map(SwiftNames.string) ?? "contentType"
+            result.append(raw.isText ? "body: .text(body, contentType: \(contentType))" : "body: .raw(body, contentType: \(contentType))")
         case nil: break
         }
         if !endpoint.requiresAuth { result.append("requiresAuth: false") }
@@ -167,12 +187,7 @@ struct EndpointGenerator {
         case .unixSeconds: result.append("dateStyle: .unixSeconds")
         case .unixMillis: result.append("dateStyle: .unixMillis")
         }
-        switch endpoint.response {
-        case .stream: result.append("accept: \"text/event-stream\"")
-        // Raw bytes may be any media type; `application/json` would make a negotiating server answer 406.
-        case .bytes: result.append("accept: \"*/*\"")
-        default: break
-        }
+        // The runtime method that reads the response sets the `Accept` it can read.
         return result
     }
 
@@ -224,17 +239,21 @@ struct EndpointGenerator {
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
         let suffix = ") -> AsyncThrowingStream<[\(SwiftNames.type(element))], any Error>"
         Layout.signature(&writer, prefix: "public func \(endpoint.name)Pages(", parameters: parameters, suffix: suffix) { writer in
-            writer.line("pages { cursor in try await \(forwardingCall(endpoint, cursor: "cursor")) }")
+            let value = endpoint.includesResponseMetadata ? ".value" : ""
+            writer.line("pages { cursor in try await \(forwardingCall(endpoint, cursor: "cursor"))\(value) }")
         }
     }
 
     private func writeUpdates(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
         guard let poll = endpoint.poll else { return }
-        let (stateType, accessor): (String, String)
+        var (stateType, accessor): (String, String)
         switch endpoint.response {
         case .data(let type): (stateType, accessor) = ("DataResponse<\(SwiftNames.type(type))>", "$0.data.")
         case .value(let type): (stateType, accessor) = (SwiftNames.type(type), "$0.")
         default: return
+        }
+        if endpoint.includesResponseMetadata {
+            (stateType, accessor) = ("APIResponse<\(stateType)>", accessor.replacingOccurrences(of: "$0.", with: "$0.value."))
         }
         let arguments = arguments(endpoint)
         let cases = poll.terminalCases.map { "." + SwiftNames.identifier($0) }.joined(separator: ", ")

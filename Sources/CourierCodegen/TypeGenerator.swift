@@ -24,11 +24,11 @@ struct TypeGenerator {
             switch endpoint.body {
             case .json(let type): collect(type)
             case .multipart(let fields), .form(let fields): fields.forEach { collect($0.type) }
-            case nil: break
+            case .raw, nil: break
             }
             switch endpoint.response {
-            case .value(let type), .data(let type), .page(let type), .stream(let type): collect(type)
-            case .none, .bytes: break
+            case .value(let type), .data(let type), .page(let type), .stream(let type), .lines(let type): collect(type)
+            case .none, .bytes, .text: break
             }
         }
         referencedTypes = referenced

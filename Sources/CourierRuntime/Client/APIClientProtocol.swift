@@ -31,9 +31,19 @@ extension APIClientProtocol {
         _ = try await response(for: request, options: options)
     }
 
-    /// Sends a request and returns the raw body.
+    /// Sends a request and returns the raw body. It asks for any media type (`Accept: */*`).
     public func sendForBytes(_ request: APIRequest, options: RequestOptions? = nil) async throws -> Data {
-        try await response(for: request, options: options).body
+        var request = request
+        request.accept = "*/*"
+        return try await response(for: request, options: options).body
+    }
+
+    /// Sends a request and returns its body as text, read in the charset its `Content-Type`
+    /// names (UTF-8 by default). It asks for text (`Accept: text/*, */*;q=0.1`).
+    public func sendForText(_ request: APIRequest, options: RequestOptions? = nil) async throws -> String {
+        var request = request
+        request.accept = TextDecoding.accept
+        return try TextDecoding.text(of: try await response(for: request, options: options), for: request)
     }
 
     /// The API reference's call: a method, a path and an optional JSON body.

@@ -31,6 +31,11 @@ public enum RequestBody: Sendable {
     case form([QueryItem])
     /// Bytes sent as they are.
     case raw(Data, contentType: String)
+
+    /// Text sent as UTF-8 under `contentType`, `text/plain; charset=utf-8` by default.
+    public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8") -> RequestBody {
+        .raw(Data(text.utf8), contentType: contentType)
+    }
 }
 
 /// One call of an endpoint, described as a value: what generated methods build and what the

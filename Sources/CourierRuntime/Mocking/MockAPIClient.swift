@@ -16,6 +16,8 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
         case json(any Encodable & Sendable, status: Int)
         /// Values sent as server-sent events, each encoded when a request asks for them.
         case events([any Encodable & Sendable])
+        /// Values sent as JSON Lines (`application/jsonl`), one line each.
+        case lines([any Encodable & Sendable])
     }
 
     private let lock = NSLock()
@@ -62,6 +64,18 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
         stub(method, path, .events(values))
     }
 
+    /// Queues a JSON Lines response, each value encoded as one line.
+    public func stubLines(_ method: HTTPMethod, _ path: String, _ values: [some Encodable & Sendable]) {
+        stub(method, path, .lines(values))
+    }
+
+    /// Queues a text response, `text/plain; charset=utf-8` unless `contentType` says otherwise.
+    public func stub(
+        _ method: HTTPMethod, _ path: String, status: Int = 200, text: String, contentType: String = "text/plain; charset=utf-8"
+    ) {
+        stub(method, path, .response(HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))))
+    }
+
     /// Records `request` and answers it from the stubs; a request without a stub fails as `invalidRequest`, naming the stub to add.
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
         switch try encoded(reply(for: request), for: request) {
@@ -70,8 +84,8 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
             return response
         case .error(let error):
             throw error
-        case .chunks(let chunks):
-            return HTTPResponse(status: 200, body: chunks.reduce(Data(), +))
+        case .chunks(let chunks, let contentType):
+            return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: chunks.reduce(Data(), +))
         }
     }
 
@@ -83,8 +97,8 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
             return HTTPStreamingResponse(status: response.status, headers: response.headers, body: Self.stream([response.body]))
         case .error(let error):
             throw error
-        case .chunks(let chunks):
-            return HTTPStreamingResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: Self.stream(chunks))
+        case .chunks(let chunks, let contentType):
+            return HTTPStreamingResponse(status: 200, headers: ["Content-Type": contentType], body: Self.stream(chunks))
         }
     }
 
@@ -92,7 +106,7 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
     private enum EncodedReply {
         case response(HTTPResponse)
         case error(APIError)
-        case chunks([Data])
+        case chunks([Data], contentType: String)
     }
 
     /// Turns value replies into bytes, encoded as the request's API encodes dates.
@@ -103,10 +117,12 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
             case .json(let value, let status):
                 return .response(HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: try encoder.encode(value)))
             case .events(let values):
-                return .chunks(try values.map { Data("data: ".utf8) + (try encoder.encode($0)) + Data("\n\n".utf8) })
+                return .chunks(try values.map { Data("data: ".utf8) + (try encoder.encode($0)) + Data("\n\n".utf8) }, contentType: "text/event-stream")
+            case .lines(let values):
+                return .chunks(try values.map { (try encoder.encode($0)) + Data("\n".utf8) }, contentType: "application/jsonl")
             case .response(let response): return .response(response)
             case .error(let error): return .error(error)
-            case .chunks(let chunks): return .chunks(chunks)
+            case .chunks(let chunks): return .chunks(chunks, contentType: "text/event-stream")
             }
         } catch {
             throw APIError.invalidRequest("MockAPIClient could not encode the stub for \(request.method.rawValue) \(request.path): \(error)")

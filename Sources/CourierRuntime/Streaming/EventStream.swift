@@ -98,9 +98,17 @@ enum EventStreamCheck {
     /// Throws `invalidResponse` unless the response is `text/event-stream` (a JSON error page or
     /// a JSON Lines body must not end as a stream with no events).
     static func requireEventStream(_ response: HTTPStreamingResponse, for request: APIRequest) async throws {
+        try await require(response, oneOf: ["text/event-stream"], describedAs: "an event stream (text/event-stream)", for: request)
+    }
+
+    /// Throws `invalidResponse`, keeping the start of the body, unless the response's media type
+    /// is one of `mediaTypes` (lowercased, without parameters).
+    static func require(
+        _ response: HTTPStreamingResponse, oneOf mediaTypes: Set<String>, describedAs expected: String, for request: APIRequest
+    ) async throws {
         let contentType = response.headers["Content-Type"]
         let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard mediaType != "text/event-stream" else { return }
+        if let mediaType, mediaTypes.contains(mediaType) { return }
         var body = Data()
         for try await chunk in response.body {
             body.append(chunk.prefix(keptBodyBytes - body.count))
@@ -109,7 +117,7 @@ enum EventStreamCheck {
         let received = contentType.map { "'\($0)'" } ?? "no Content-Type"
         let described = "\(request.method.rawValue) \(request.path)"
         throw APIError.invalidResponse(
-            "\(described) answered with \(received) instead of an event stream (text/event-stream)",
+            "\(described) answered with \(received) instead of \(expected)",
             HTTPErrorResponse(request: described, status: response.status, headers: response.headers, body: body))
     }
 

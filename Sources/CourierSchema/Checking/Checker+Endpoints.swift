@@ -15,6 +15,7 @@ extension Checker {
         var body: Body?
         var bodyLocation: SourceLocation?
         var response: Response = .none
+        var includesResponseMetadata = false
         var responseLocation: SourceLocation?
         for member in syntax.members {
             switch member {
@@ -29,7 +30,7 @@ extension Checker {
                 }
                 bodyLocation = keyword
                 body = checkBody(bodySyntax)
-            case .returns(let type, let isStream, let keyword):
+            case .returns(let type, let sequence, let keyword):
                 if let first = responseLocation {
                     log.error(
                         keyword, "endpoint '\(syntax.name.text)' has more than one 'returns'",
@@ -37,7 +38,9 @@ extension Checker {
                     continue
                 }
                 responseLocation = keyword
-                response = checkResponse(type, isStream: isStream) ?? .none
+                if let checked = checkResponse(type, sequence: sequence) {
+                    (response, includesResponseMetadata) = checked
+                }
             }
         }
         if let method, let bodyLocation, method == .get || method == .head {
@@ -65,7 +68,7 @@ extension Checker {
             requiresAuth: settings.auth == .bearer && !isPublic,
             isIdempotent: method.isIdempotent || markedIdempotent, retries: retries, timeout: timeout,
             deprecation: deprecation(endpointAttributes), parameters: parameters, body: body,
-            response: response, poll: poll, location: syntax.name.location)
+            response: response, includesResponseMetadata: includesResponseMetadata, poll: poll, location: syntax.name.location)
     }
 
     private func checkMethod(_ name: NameSyntax) -> HTTPMethod? {
@@ -142,6 +145,17 @@ extension Checker {
                     hint: "a body is a model, union, array, dictionary or JSON; for files use body multipart { file: File }")
             }
             return nil
+        case .raw(let typeSyntax, let mediaTypeSyntax):
+            var isText = false
+            if case .named(let name, _) = typeSyntax.kind { isText = name.text == "Text" }
+            guard let mediaTypeSyntax else { return .raw(RawBody(isText: isText, mediaType: nil)) }
+            guard case .string(let mediaType) = mediaTypeSyntax.kind, Checker.isMediaType(mediaType) else {
+                log.error(
+                    mediaTypeSyntax.location, "\(Checker.spelling(of: mediaTypeSyntax)) is not a media type",
+                    hint: "write a media type as type/subtype, such as \"image/png\" or \"text/csv; charset=utf-8\"")
+                return nil
+            }
+            return .raw(RawBody(isText: isText, mediaType: mediaType))
         case .multipart(let fields, let location):
             if fields.isEmpty { log.error(location, "a multipart body needs at least one field") }
             return .multipart(checkFields(fields, owner: "the multipart body", allowFile: true))
@@ -157,6 +171,20 @@ extension Checker {
         }
     }
 
+    /// Whether text is a media type: `type/subtype` of RFC 9110 token characters, then any
+    /// `; name=value` parameters.
+    static func isMediaType(_ text: String) -> Bool {
+        let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        func isToken(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy(tokenCharacters.contains) }
+        let pieces = text.split(separator: ";", omittingEmptySubsequences: false)
+        let essence = pieces[0].trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
+        guard essence.count == 2, isToken(essence[0]), isToken(essence[1]) else { return false }
+        return pieces.dropFirst().allSatisfy { parameter in
+            let pair = parameter.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return pair.count == 2 && isToken(pair[0]) && !pair[1].isEmpty && !pair[1].contains(where: \.isNewline)
+        }
+    }
+
     static func isFormValue(_ type: TypeRef) -> Bool {
         switch type.unwrapped {
         case .array(let element): return isTextValue(element)
@@ -164,27 +192,49 @@ extension Checker {
         }
     }
 
-    private func checkResponse(_ syntax: TypeSyntax, isStream: Bool) -> Response? {
-        if !isStream, case .named(let name, let arguments) = syntax.kind, name.text == "Data" || name.text == "Page" {
+    /// What `returns` says: the response, and whether `Response<…>` asks for its status and
+    /// headers too.
+    private func checkResponse(_ syntax: TypeSyntax, sequence: SequenceKind?) -> (Response, includesMetadata: Bool)? {
+        if let sequence {
+            guard let type = resolve(syntax) else { return nil }
+            if type.isOptional {
+                let what = sequence == .stream ? "stream events" : "JSON Lines values"
+                log.error(syntax.location, "\(what) cannot be optional", hint: "remove the '?'")
+                return nil
+            }
+            return (sequence == .stream ? .stream(type) : .lines(type), false)
+        }
+        guard case .named(let name, let arguments) = syntax.kind else {
+            return resolve(syntax).map { (.value($0), false) }
+        }
+        switch name.text {
+        case "Response":
+            guard arguments.count <= 1 else {
+                log.error(
+                    arguments[1].location, "'Response' takes one type argument",
+                    hint: "write Response<Model>, or Response alone for a response without content")
+                return nil
+            }
+            guard let inner = arguments.first else { return (.none, true) }
+            if case .named(let innerName, _) = inner.kind, innerName.text == "Response" {
+                log.error(innerName.location, "'Response' cannot hold another 'Response'", hint: "write Response<Model>")
+                return nil
+            }
+            return checkResponse(inner, sequence: nil).map { ($0.0, true) }
+        case "Data", "Page":
             guard arguments.count == 1 else {
                 log.error(name.location, "'\(name.text)' takes one type argument", hint: "write \(name.text)<Model>")
                 return nil
             }
             guard let element = resolve(arguments[0]) else { return nil }
-            return name.text == "Data" ? .data(element) : .page(element)
+            return (name.text == "Data" ? .data(element) : .page(element), false)
+        case "Bytes" where arguments.isEmpty:
+            return (.bytes, false)
+        case "Text" where arguments.isEmpty:
+            return (.text, false)
+        default:
+            return resolve(syntax).map { (.value($0), false) }
         }
-        if !isStream, case .named(let name, let arguments) = syntax.kind, name.text == "Bytes", arguments.isEmpty {
-            return .bytes
-        }
-        guard let type = resolve(syntax) else { return nil }
-        if isStream {
-            if type.isOptional {
-                log.error(syntax.location, "stream events cannot be optional", hint: "remove the '?'")
-                return nil
-            }
-            return .stream(type)
-        }
-        return .value(type)
     }
 
     /// Every `{name}` needs one `path` parameter, and every `path` parameter a `{name}`.
@@ -224,6 +274,9 @@ extension Checker {
                 hasBody = true
                 switch body {
                 case .json: labels.append(NameSyntax(text: "body", location: keyword))
+                case .raw(_, let mediaType):
+                    labels.append(NameSyntax(text: "body", location: keyword))
+                    if mediaType == nil { labels.append(NameSyntax(text: "contentType", location: keyword)) }
                 case .multipart(let fields, _), .form(let fields, _): labels += fields.map(\.name)
                 }
             case .returns: break

@@ -29,19 +29,25 @@ extension Checker {
         }
     }
 
-    /// Two endpoints with one method and path would be indistinguishable on the server.
+    /// Two endpoints with one method and path would be indistinguishable on the server, unless
+    /// both send bodies of different content (JSON, a form, multipart, or distinct media types):
+    /// the server tells them apart by `Content-Type`.
     func checkRoutes(_ groups: [Group]) {
-        var routes: [String: Endpoint] = [:]
+        var routes: [String: [Endpoint]] = [:]
         for endpoint in groups.flatMap(\.endpoints) {
             let key = endpoint.method.rawValue + " " + PathRules.routeKey(endpoint.path)
-            if let first = routes[key] {
+            let clash = routes[key, default: []].first { first in
+                guard let firstBody = first.body, let body = endpoint.body else { return true }
+                return firstBody.contentKind == body.contentKind
+            }
+            if let first = clash {
                 log.error(
                     endpoint.location,
                     "endpoints '\(first.name)' and '\(endpoint.name)' have the same method and path: \(endpoint.method.rawValue) \(endpoint.path.template)",
-                    hint: "remove one of them or change its path",
+                    hint: "remove one of them or change its path; one route can take bodies of different content types",
                     notes: [.init(location: first.location, message: "'\(first.name)' is declared here")])
             } else {
-                routes[key] = endpoint
+                routes[key, default: []].append(endpoint)
             }
         }
     }

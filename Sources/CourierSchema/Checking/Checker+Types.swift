@@ -22,16 +22,22 @@ extension Checker {
             }
             return .dictionary(valueType)
         case .named(let name, let arguments):
-            if name.text == "Data" || name.text == "Page" {
+            if name.text == "Data" || name.text == "Page" || name.text == "Response" {
                 log.error(
                     name.location, "'\(name.text)<T>' is only allowed right after 'returns'",
                     hint: "an envelope describes a whole response; use a model for nested values")
                 return nil
             }
+            if name.text == "Text" {
+                log.error(
+                    name.location, "'Text' is only allowed right after 'returns' or 'body'",
+                    hint: "it is a whole text body; use String for text inside JSON")
+                return nil
+            }
             if !arguments.isEmpty {
                 log.error(
                     arguments[0].location, "type '\(name.text)' takes no type arguments",
-                    hint: "only Data<T> and Page<T> are generic")
+                    hint: "only Data<T>, Page<T> and Response<T> are generic")
                 return nil
             }
             if name.text == "File" {

@@ -11,10 +11,10 @@ final class Checker {
 
     /// Names that schema types may not take: the built-in types, the envelopes, the runtime's
     /// public types and the Swift types generated code relies on.
-    static let builtinTypeNames: Set<String> = Set(TypeRef.Scalar.allCases.map(\.rawValue)).union(["File", "Data", "Page"])
+    static let builtinTypeNames: Set<String> = Set(TypeRef.Scalar.allCases.map(\.rawValue)).union(["File", "Data", "Page", "Response", "Text"])
     static let reservedTypeNames: Set<String> = [
         "APIClient", "APIClientProtocol", "APIError", "RequestOptions", "DataResponse",
-        "PaginatedResponse", "EmptyResponse", "JSONValue", "MockAPIClient", "MultipartFile",
+        "PaginatedResponse", "EmptyResponse", "APIResponse", "JSONValue", "MockAPIClient", "MultipartFile",
         "Endpoint", "HTTPMethod", "AuthSession", "Optional", "Array", "Dictionary", "Set",
         "Error", "Result", "Task", "Never", "Any", "AnyObject", "Self",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Character",

@@ -50,6 +50,8 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var body: Body?
     /// What the response holds.
     public var response: Response
+    /// `returns Response<…>`: the method also returns the response's status and headers.
+    public var includesResponseMetadata: Bool
     /// `@poll(…)`: the polling companion method.
     public var poll: Poll?
     /// Where it is declared.
@@ -135,8 +137,10 @@ public enum Body: Sendable, Hashable, Encodable {
     case multipart([Field])
     /// `application/x-www-form-urlencoded` with these fields as labelled arguments.
     case form([Field])
+    /// `body Bytes` or `body Text`: sent as it is, under a media type.
+    case raw(RawBody)
 
-    private enum CodingKeys: String, CodingKey { case kind, type, fields }
+    private enum CodingKeys: String, CodingKey { case kind, type, fields, mediaType }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -150,8 +154,32 @@ public enum Body: Sendable, Hashable, Encodable {
         case .form(let fields):
             try container.encode("form", forKey: .kind)
             try container.encode(fields, forKey: .fields)
+        case .raw(let raw):
+            try container.encode(raw.isText ? "text" : "bytes", forKey: .kind)
+            try container.encodeIfPresent(raw.mediaType, forKey: .mediaType)
         }
     }
+
+    /// What distinguishes bodies sent to one route: their media type, or their kind.
+    public var contentKind: String {
+        switch self {
+        case .json: "json"
+        case .multipart: "multipart"
+        case .form: "form"
+        case .raw(let raw): raw.mediaType?.lowercased() ?? (raw.isText ? "text" : "bytes")
+        }
+    }
+}
+
+/// A body sent as it is: bytes (`Data`) or text (`String`, sent as UTF-8).
+public struct RawBody: Sendable, Hashable, Encodable {
+    /// `body Text`: the argument is a `String`.
+    public var isText: Bool
+    /// The media type the schema fixes; nil when the caller passes one (`contentType:`).
+    public var mediaType: String?
+
+    /// The media type sent when the schema fixes none and the caller passes none.
+    public var defaultMediaType: String { isText ? "text/plain; charset=utf-8" : "application/octet-stream" }
 }
 
 /// What a successful response holds.
@@ -166,8 +194,12 @@ public enum Response: Sendable, Hashable, Encodable {
     case page(TypeRef)
     /// `text/event-stream`, each event's data decoded as `T`.
     case stream(TypeRef)
+    /// JSON Lines, each line decoded as `T`.
+    case lines(TypeRef)
     /// The raw body.
     case bytes
+    /// The body as text.
+    case text
 
     private enum CodingKeys: String, CodingKey { case kind, type }
 
@@ -180,7 +212,9 @@ public enum Response: Sendable, Hashable, Encodable {
             case .data(let type): ("data", type)
             case .page(let type): ("page", type)
             case .stream(let type): ("stream", type)
+            case .lines(let type): ("lines", type)
             case .bytes: ("bytes", nil)
+            case .text: ("text", nil)
             }
         try container.encode(kind, forKey: .kind)
         try container.encodeIfPresent(type, forKey: .type)

@@ -45,13 +45,15 @@ extension Parser {
         case "body":
             return parseBody(docs: docs, keyword: keyword.location)
         case "returns":
-            var isStream = false
-            if isKeyword("stream"), peek().kind == .identifier || peek().kind == .leftBracket {
+            var sequence: SequenceKind?
+            if current.kind == .identifier, let kind = SequenceKind(rawValue: current.text),
+                peek().kind == .identifier || peek().kind == .leftBracket
+            {
                 advance()
-                isStream = true
+                sequence = kind
             }
             guard let type = parseType() else { return nil }
-            return .returns(type, isStream: isStream, keyword: keyword.location)
+            return .returns(type, sequence: sequence, keyword: keyword.location)
         default:
             let kind = Parameter.Kind(rawValue: keyword.text)!
             guard let field = parseField(docs: docs, what: "\(keyword.text) parameter") else {
@@ -76,6 +78,10 @@ extension Parser {
             return .body(body, docs: docs, keyword: keyword)
         }
         guard let type = parseType() else { return nil }
+        if case .named(let name, let arguments) = type.kind, name.text == "Bytes" || name.text == "Text", arguments.isEmpty {
+            let mediaType = current.kind == .string ? parseValue("a media type such as \"image/png\"") : nil
+            return .body(.raw(type, mediaType: mediaType), docs: docs, keyword: keyword)
+        }
         return .body(.json(type), docs: docs, keyword: keyword)
     }
 }

@@ -114,19 +114,29 @@ struct UnionSyntax: Sendable, Hashable {
     let variants: [UnionVariantSyntax]
 }
 
-/// `body T`, `body multipart { … }` or `body form { … }`.
+/// `body T`, `body multipart { … }`, `body form { … }`, or `body Bytes "image/png"` and
+/// `body Text "text/csv"` (the media type is optional).
 enum BodySyntax: Sendable, Hashable {
     case json(TypeSyntax)
+    case raw(TypeSyntax, mediaType: ValueSyntax?)
     case multipart([FieldSyntax], location: SourceLocation)
     case form([FieldSyntax], location: SourceLocation)
+}
+
+/// How a response that is a sequence of values is framed.
+enum SequenceKind: String, Sendable, Hashable {
+    /// `returns stream T`: server-sent events.
+    case stream
+    /// `returns lines T`: JSON Lines.
+    case lines
 }
 
 /// One line inside an endpoint block.
 enum EndpointMemberSyntax: Sendable, Hashable {
     case parameter(Parameter.Kind, FieldSyntax, keyword: SourceLocation)
     case body(BodySyntax, docs: [String], keyword: SourceLocation)
-    /// `returns T` or `returns stream T`.
-    case returns(TypeSyntax, isStream: Bool, keyword: SourceLocation)
+    /// `returns T`, `returns stream T` or `returns lines T`.
+    case returns(TypeSyntax, sequence: SequenceKind?, keyword: SourceLocation)
 }
 
 struct EndpointSyntax: Sendable, Hashable {

@@ -208,14 +208,12 @@ nonisolated extension TasksAPI {
 
     /// - Parameter body: The request body.
     public func events(body: Post, options: RequestOptions? = nil) -> AsyncThrowingStream<Event, any Error> {
-        let request = APIRequest(
-            method: .post, path: "/events", headers: TAPI.headers, body: .json(body), accept: "text/event-stream")
-        return events(request, options: options)
+        events(APIRequest(method: .post, path: "/events", headers: TAPI.headers, body: .json(body)), options: options)
     }
 
     public func pdf(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
-            method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers, accept: "*/*")
+            method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers)
         return try await sendForBytes(request, options: options)
     }
 }

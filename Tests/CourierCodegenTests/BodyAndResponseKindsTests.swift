@@ -1,0 +1,124 @@
+import CourierFixtures
+import CourierRuntime
+import Foundation
+import Testing
+
+/// Text and JSON Lines responses, raw request bodies, one route taking two content types, and
+/// `Response<…>`'s status and headers, as generated from the kitchen fixture.
+@Suite("Body and response kinds")
+struct BodyAndResponseKindsTests {
+    @Test func aTextResponseIsReadInItsCharsetAndAsksForText() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/readme", text: "héllo, wörld")
+        #expect(try await mock.readme() == "héllo, wörld")
+        #expect(mock.requests.last?.accept == "text/*, */*;q=0.1")
+
+        mock.stub(.get, "/readme/latest", .response(HTTPResponse(
+            status: 200, headers: ["Content-Type": "text/html; charset=ISO-8859-1", "ETag": "\"v1\""], body: Data([0x63, 0x61, 0x66, 0xE9]))))
+        let latest = try await mock.readmeWithHeaders()
+        #expect(latest.value == "café")
+        #expect(latest.headers["etag"] == "\"v1\"")
+    }
+
+    @Test func aTextResponseThatIsNotTextFailsSayingSo() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/readme", .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0x00]))))
+        let error = await #expect(throws: APIError.self) { try await mock.readme() }
+        guard case .decodingError(let cause)? = error else {
+            Issue.record("expected a decoding error, got \(String(describing: error))")
+            return
+        }
+        #expect("\(cause)".contains("GET /readme is not text"), "\(cause)")
+        #expect("\(cause)".contains("not valid UTF-8"), "\(cause)")
+    }
+
+    @Test func jsonLinesArriveOneValuePerLine() async throws {
+        let mock = MockAPIClient()
+        mock.stubLines(.get, "/nodes/log", [Node(value: 1), Node(value: 2), Node(value: 3)])
+        var values: [Int] = []
+        for try await node in mock.nodeLog() { values.append(node.value) }
+        #expect(values == [1, 2, 3])
+        #expect(mock.requests.last?.accept == "application/jsonl, application/x-ndjson, application/json;q=0.9")
+    }
+
+    @Test func aJSONLinesEndpointAnsweredWithEventsFailsSayingWhatCameBack() async throws {
+        let mock = MockAPIClient()
+        mock.stubEvents(.get, "/nodes/log", [Node(value: 1)])
+        let error = await #expect(throws: APIError.self) { for try await _ in mock.nodeLog() {} }
+        guard case .invalidResponse(let message, _)? = error else {
+            Issue.record("expected invalidResponse, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("'text/event-stream' instead of JSON Lines"), "\(message)")
+    }
+
+    @Test func aLineThatDoesNotDecodeNamesItsLine() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/nodes/log", .response(HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/x-ndjson"], body: Data("{\"value\": 1}\n{\"value\": \"two\"}\n".utf8))))
+        var values: [Int] = []
+        let error = await #expect(throws: APIError.self) { for try await node in mock.nodeLog() { values.append(node.value) } }
+        #expect(values == [1])
+        #expect("\(String(describing: error))".contains("line 2 of the JSON Lines body of GET /nodes/log"), "\(String(describing: error))")
+    }
+
+    @Test func rawBodiesTravelUnderTheirMediaType() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.put, "/avatar", json: EmptyResponse())
+        mock.stub(.put, "/files/raw/a.bin", status: 201, json: Node(value: 7))
+        mock.stub(.post, "/notes", .response(HTTPResponse(status: 201, headers: ["Location": "/notes/9"])))
+        let png = Data([0x89, 0x50, 0x4E, 0x47])
+
+        try await mock.putAvatar(body: png)
+        let stored = try await mock.putFile(name: "a.bin", body: Data([1, 2]))
+        let typed = try await mock.putFile(name: "a.bin", body: Data([3]), contentType: "application/pdf")
+        let note = try await mock.addNote(body: "# Hello")
+
+        let bodies = mock.requests.map { request -> String in
+            guard case .raw(let data, let contentType) = request.body else { return "not raw" }
+            return "\(contentType) \(data.count)"
+        }
+        #expect(bodies == ["image/png 4", "application/octet-stream 2", "application/pdf 1", "text/markdown 7"])
+        #expect(stored.status == 201 && stored.value == Node(value: 7) && typed.value == Node(value: 7))
+        #expect(note.status == 201)
+        #expect(note.headers["location"] == "/notes/9")
+    }
+
+    @Test func oneRouteTakesJSONAndAForm() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.post, "/everything", json: Everything.sample)
+        _ = try await mock.create(body: Everything.sample)
+        try await mock.createFromForm(text: "hi")
+        let kinds = mock.requests.map { request -> String in
+            switch request.body {
+            case .json: "json"
+            case .form(let items): "form \(items.map { "\($0.name)=\($0.value ?? "")" })"
+            default: "other"
+            }
+        }
+        #expect(kinds == ["json", "form [\"text=hi\"]"])
+    }
+
+    @Test func responseMetadataComesWithEveryKind() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/nodes/n1/attachment", .response(HTTPResponse(status: 200, headers: ["Content-Length": "3"], body: Data([1, 2, 3]))))
+        mock.stub(.get, "/v2/nodes", .response(HTTPResponse(
+            status: 200, headers: ["Link": "</v2/nodes?cursor=c2>; rel=next"], body: Data(#"{"data": [{"value": 1}], "cursor": null}"#.utf8))))
+        mock.stub(.get, "/v2/jobs/4", .response(HTTPResponse(
+            status: 200, headers: ["X-RateLimit-Remaining": "41"], body: Data(#"{"data": {"id": 4, "state": "happy"}}"#.utf8))))
+
+        let attachment = try await mock.attachment(id: "n1")
+        #expect(attachment.value == Data([1, 2, 3]))
+        #expect(mock.requests.last?.accept == "*/*")
+        let page = try await mock.nodesWithHeaders()
+        #expect(page.headers["link"] == "</v2/nodes?cursor=c2>; rel=next")
+        var pages: [[Node]] = []
+        for try await nodes in mock.nodesWithHeadersPages() { pages.append(nodes) }
+        #expect(pages == [[Node(value: 1)]])
+        var states: [String] = []
+        for try await job in mock.jobWithHeadersUpdates(id: 4) {
+            states.append("\(job.value.data.state?.rawValue ?? "-") \(job.headers["x-ratelimit-remaining"] ?? "-")")
+        }
+        #expect(states == ["happy 41"])
+    }
+}

@@ -1,0 +1,112 @@
+import Testing
+
+@testable import CourierSchema
+
+private let api = "\napi T {}\n"
+private let model = "model A {\n  b: Int\n}\n"
+
+/// The rules of text and raw bodies, JSON Lines, `Response<…>` and routes shared by content type.
+@Suite("Diagnostics of body and response kinds")
+struct BodyAndResponseDiagnosticTests {
+    static let cases: [DiagnosticCase] = [
+        .init(name: "Text inside a model", source: "model A {\n  b: 1️⃣Text\n}" + api,
+              message: "'Text' is only allowed right after 'returns' or 'body'"),
+        .init(name: "Response inside a model", source: model + "model B {\n  a: 1️⃣Response<A>\n}" + api,
+              message: "'Response<T>' is only allowed right after 'returns'"),
+        .init(name: "Response with two types", source: model + "group G {\n  a: GET /a {\n    returns Response<A, 1️⃣A>\n  }\n}" + api,
+              message: "'Response' takes one type argument"),
+        .init(name: "Response of a Response", source: model + "group G {\n  a: GET /a {\n    returns Response<1️⃣Response<A>>\n  }\n}" + api,
+              message: "'Response' cannot hold another 'Response'"),
+        .init(name: "media type without a slash", source: "group G {\n  a: POST /a {\n    body Bytes 1️⃣\"png\"\n  }\n}" + api,
+              message: "\"png\" is not a media type"),
+        .init(name: "media type with a space", source: "group G {\n  a: POST /a {\n    body Text 1️⃣\"text/ csv\"\n  }\n}" + api,
+              message: "\"text/ csv\" is not a media type"),
+        .init(name: "optional JSON Lines", source: model + "group G {\n  a: GET /a {\n    returns lines 1️⃣A?\n  }\n}" + api,
+              message: "JSON Lines values cannot be optional"),
+        .init(name: "contentType taken twice", source: "group G {\n  a: POST /a {\n    body Bytes\n    query 1️⃣contentType: String\n  }\n}" + api,
+              message: "duplicate parameter 'contentType'"),
+        .init(name: "Text redeclared", source: "model 1️⃣Text {\n  a: Int\n}" + api,
+              message: "'Text' is a built-in type and cannot be redeclared"),
+        .init(name: "Response redeclared", source: "model 1️⃣Response {\n  a: Int\n}" + api,
+              message: "'Response' is a built-in type and cannot be redeclared"),
+        .init(name: "one route, two raw bodies of any type",
+              source: "group G {\n  a: POST /a {\n    body Bytes\n  }\n  1️⃣b: POST /a {\n    body Bytes\n  }\n}" + api,
+              message: "endpoints 'a' and 'b' have the same method and path: POST /a"),
+        .init(name: "one route, two bodies of one media type",
+              source: "group G {\n  a: POST /a {\n    body Bytes \"image/png\"\n  }\n  1️⃣b: POST /a {\n    body Bytes \"IMAGE/PNG\"\n  }\n}" + api,
+              message: "endpoints 'a' and 'b' have the same method and path: POST /a"),
+        .init(name: "one route, a body and none",
+              source: model + "group G {\n  a: POST /a {\n    body A\n  }\n  1️⃣b: POST /a\n}" + api,
+              message: "endpoints 'a' and 'b' have the same method and path: POST /a"),
+    ]
+
+    @Test(arguments: cases)
+    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
+        DiagnosticTests().diagnosticLandsAtMarker(testCase)
+    }
+
+    @Test func oneRouteTakesBodiesOfDifferentContent() throws {
+        let api = try #require(compileValid("""
+            model A {
+              b: Int
+            }
+            group G {
+              json: POST /a {
+                body A
+              }
+              form: POST /a {
+                body form {
+                  b: Int
+                }
+              }
+              multipart: POST /a {
+                body multipart {
+                  b: Int
+                }
+              }
+              png: POST /a {
+                body Bytes "image/png"
+              }
+              csv: POST /a {
+                body Text "text/csv"
+              }
+              anyBytes: POST /a {
+                body Bytes
+              }
+            }
+            api T {}
+            """))
+        let kinds = api.endpoints.map { $0.body?.contentKind ?? "-" }
+        #expect(kinds == ["json", "form", "multipart", "image/png", "text/csv", "bytes"])
+    }
+
+    @Test func returnsReadsEveryKind() throws {
+        let api = try #require(compileValid("""
+            model A {
+              b: Int
+            }
+            group G {
+              text: GET /text {
+                returns Text
+              }
+              lines: GET /lines {
+                returns lines A
+              }
+              head: GET /head {
+                returns Response
+              }
+              page: GET /page {
+                query cursor: String?
+                returns Response<Page<A>>
+              }
+              bytes: GET /bytes {
+                returns Response<Bytes>
+              }
+            }
+            api T {}
+            """))
+        let responses = api.endpoints.map { "\($0.response) \($0.includesResponseMetadata)" }
+        #expect(responses == ["text false", "lines(A) false", "none true", "page(A) true", "bytes true"])
+        #expect(api.endpoints[3].hasPageSequence)
+    }
+}

@@ -64,10 +64,15 @@ public final class APIClient: APIClientProtocol {
     /// Creates a client.
     ///
     /// - Parameters:
+    ///   - baseURL: The URL every path is relative to.
+    ///   - credentials: Where the bearer token comes from.
+    ///   - headers: Headers sent with every request.
     ///   - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.
     ///   - maxRetries: When given, replaces `configuration.retryPolicy.maxRetries` (3 by default).
     ///     The most specific setting wins: `RequestOptions.maxRetries`, then the endpoint's
     ///     `@retries`, then this client's limit.
+    ///   - transport: How requests travel; a `URLSessionTransport` by default.
+    ///   - configuration: The settings that rarely change.
     public init(
         baseURL: URL, credentials: Credentials, headers: [String: String]? = nil, timeout: TimeInterval? = nil, maxRetries: Int? = nil,
         transport: (any HTTPTransport)? = nil, configuration: Configuration = Configuration()

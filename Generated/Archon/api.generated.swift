@@ -15,6 +15,9 @@ nonisolated public enum ArchonAPI {
     /// The header that carries the API key.
     public static let apiKeyHeader = "apikey"
 
+    /// The keys of an error body, in order, whose text is the error's message.
+    public static let errorMessageKeys = ["message", "error_description", "msg", "error", "details"]
+
     /// A client for this API: the key goes in `apikey` on every request.
     ///
     /// - Parameters:
@@ -38,16 +41,22 @@ nonisolated public enum ArchonAPI {
     ) -> APIClient {
         var configuration = configuration
         configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)
+        configuration.errorMessageKeys = errorMessageKeys
         return APIClient(
             baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,
             transport: transport, configuration: configuration)
     }
 }
 
+nonisolated extension APIError {
+    /// The Archon API's error body (`ErrorBody`) of this failure, when the server sent one.
+    public var archonError: ErrorBody? { body(as: ErrorBody.self) }
+}
+
 /// The body of an error response from Supabase Auth, PostgREST or an Edge Function.
 ///
-/// Each service fills different keys; the client shows the first of `message`,
-/// `error_description`, `msg`, `error` and `details` that is present.
+/// Each service fills different keys; the client shows the first of the fields marked
+/// `@message` that is present, in the order they are declared.
 nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
     /// A machine-readable code: a string from PostgREST, a number from Supabase Auth.
     public var code: JSONValue?
@@ -55,12 +64,12 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
     public var errorCode: String?
     /// A human-readable message (PostgREST, Edge Functions).
     public var message: String?
+    /// The OAuth-style description that goes with `error`.
+    public var errorDescription: String?
     /// A human-readable message (Supabase Auth).
     public var msg: String?
     /// An OAuth-style error name, such as `invalid_grant`.
     public var error: String?
-    /// The OAuth-style description that goes with `error`.
-    public var errorDescription: String?
     /// Further details from PostgREST.
     public var details: String?
     /// A hint from PostgREST on how to fix the request.
@@ -71,18 +80,18 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
         code: JSONValue? = nil,
         errorCode: String? = nil,
         message: String? = nil,
+        errorDescription: String? = nil,
         msg: String? = nil,
         error: String? = nil,
-        errorDescription: String? = nil,
         details: String? = nil,
         hint: String? = nil
     ) {
         self.code = code
         self.errorCode = errorCode
         self.message = message
+        self.errorDescription = errorDescription
         self.msg = msg
         self.error = error
-        self.errorDescription = errorDescription
         self.details = details
         self.hint = hint
     }
@@ -92,9 +101,9 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
         self.code = try container.readIfPresent(JSONValue.self, at: "code")
         self.errorCode = try container.readIfPresent(String.self, at: "error_code")
         self.message = try container.readIfPresent(String.self, at: "message")
+        self.errorDescription = try container.readIfPresent(String.self, at: "error_description")
         self.msg = try container.readIfPresent(String.self, at: "msg")
         self.error = try container.readIfPresent(String.self, at: "error")
-        self.errorDescription = try container.readIfPresent(String.self, at: "error_description")
         self.details = try container.readIfPresent(String.self, at: "details")
         self.hint = try container.readIfPresent(String.self, at: "hint")
     }
@@ -104,9 +113,9 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.code, at: "code")
         try container.writeIfPresent(self.errorCode, at: "error_code")
         try container.writeIfPresent(self.message, at: "message")
+        try container.writeIfPresent(self.errorDescription, at: "error_description")
         try container.writeIfPresent(self.msg, at: "msg")
         try container.writeIfPresent(self.error, at: "error")
-        try container.writeIfPresent(self.errorDescription, at: "error_description")
         try container.writeIfPresent(self.details, at: "details")
         try container.writeIfPresent(self.hint, at: "hint")
     }

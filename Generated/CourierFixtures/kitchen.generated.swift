@@ -8,6 +8,9 @@ nonisolated public enum KitchenAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = ["X-Kitchen": "1"]
 
+    /// The keys of an error body, in order, whose text is the error's message.
+    public static let errorMessageKeys = ["title"]
+
     /// A client for this API.
     ///
     /// - Parameters:
@@ -27,9 +30,47 @@ nonisolated public enum KitchenAPI {
         transport: (any HTTPTransport)? = nil,
         configuration: APIClient.Configuration = .init()
     ) -> APIClient {
+        var configuration = configuration
+        configuration.errorMessageKeys = errorMessageKeys
         return APIClient(
             baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,
             transport: transport, configuration: configuration)
+    }
+}
+
+nonisolated extension APIError {
+    /// The Kitchen API's error body (`Problem`) of this failure, when the server sent one.
+    public var kitchenError: Problem? { body(as: Problem.self, dateStyle: .unixSeconds) }
+}
+
+/// An error body in the style of RFC 9457: its title is the message.
+nonisolated public struct Problem: Codable, Hashable, Sendable {
+    /// A short summary.
+    public var title: String?
+    /// The details, which are not the message here.
+    public var detail: String?
+    /// When it happened.
+    public var at: Date?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(title: String? = nil, detail: String? = nil, at: Date? = nil) {
+        self.title = title
+        self.detail = detail
+        self.at = at
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.readIfPresent(String.self, at: "title")
+        self.detail = try container.readIfPresent(String.self, at: "detail")
+        self.at = try container.readIfPresent(Date.self, at: "at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.title, at: "title")
+        try container.writeIfPresent(self.detail, at: "detail")
+        try container.writeIfPresent(self.at, at: "at")
     }
 }
 

@@ -139,8 +139,29 @@ public enum CodeGenerator {
                 writer.line("/// The header that carries the API key.")
                 writer.line("public static let apiKeyHeader = \(SwiftNames.string(apiKeyHeader))")
             }
+            if !api.errorMessageKeys.isEmpty {
+                writer.line()
+                writer.line("/// The keys of an error body, in order, whose text is the error's message.")
+                writer.line("public static let errorMessageKeys = [\(api.errorMessageKeys.map(SwiftNames.string).joined(separator: ", "))]")
+            }
             writer.line()
             writeFactory(api, to: &writer)
+        }
+        if let errorModel = api.errorModel { writeErrorAccessor(api, model: errorModel, to: &writer) }
+    }
+
+    /// `error.<api>Error`: the API's error model, decoded from a failed call's body.
+    private static func writeErrorAccessor(_ api: API, model: String, to writer: inout SwiftWriter) {
+        let dateStyle: String
+        switch api.dateStyle {
+        case .iso8601: dateStyle = ""
+        case .unixSeconds: dateStyle = ", dateStyle: .unixSeconds"
+        case .unixMillis: dateStyle = ", dateStyle: .unixMillis"
+        }
+        writer.line()
+        writer.block("nonisolated extension APIError") { writer in
+            writer.line("/// The \(api.name) API's error body (`\(model)`) of this failure, when the server sent one.")
+            writer.line("public var \(SwiftNames.lowerCamel(api.name))Error: \(model)? { body(as: \(model).self\(dateStyle)) }")
         }
     }
 
@@ -171,10 +192,9 @@ public enum CodeGenerator {
             "transport: (any HTTPTransport)? = nil", "configuration: APIClient.Configuration = .init()",
         ]
         Layout.signature(&writer, prefix: "public static func client(", parameters: parameters, suffix: ") -> APIClient") { writer in
-            if api.apiKeyHeader != nil {
-                writer.line("var configuration = configuration")
-                writer.line("configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)")
-            }
+            if api.apiKeyHeader != nil || !api.errorMessageKeys.isEmpty { writer.line("var configuration = configuration") }
+            if api.apiKeyHeader != nil { writer.line("configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)") }
+            if !api.errorMessageKeys.isEmpty { writer.line("configuration.errorMessageKeys = errorMessageKeys") }
             writer.line("return APIClient(")
             writer.indented { writer in
                 writer.line("baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,")

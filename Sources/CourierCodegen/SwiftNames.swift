@@ -40,6 +40,16 @@ enum SwiftNames {
         return candidate
     }
 
+    /// A type name as the start of a member name: its leading capitals lowered, keeping the
+    /// last one of a run that starts a word (`Archon` → `archon`, `HTTPBin` → `httpBin`).
+    static func lowerCamel(_ name: String) -> String {
+        let characters = Array(name)
+        var index = 0
+        while index < characters.count, characters[index].isUppercase { index += 1 }
+        if index > 1, index < characters.count, characters[index].isLowercase { index -= 1 }
+        return String(characters[..<index]).lowercased() + String(characters[index...])
+    }
+
     /// The Swift spelling of a type.
     static func type(_ type: TypeRef) -> String {
         switch type {

@@ -122,3 +122,34 @@ struct BodyAndResponseKindsTests {
         #expect(states == ["happy 41"])
     }
 }
+
+/// The api block's `error Problem` with `title` marked `@message`.
+@Suite("The error model")
+struct ErrorModelTests {
+    @Test func theMarkedFieldIsTheMessageAndTheModelIsTyped() async throws {
+        let mock = MockAPIClient(errorMessageKeys: KitchenAPI.errorMessageKeys)
+        #expect(KitchenAPI.errorMessageKeys == ["title"])
+        mock.stub(.get, "/readme", .response(HTTPResponse(
+            status: 403, headers: ["Content-Type": "application/problem+json"],
+            body: Data(#"{"title": "Not yours", "detail": "The readme belongs to someone else.", "at": 1800000000}"#.utf8))))
+        let error = await #expect(throws: APIError.self) { try await mock.readme() }
+        #expect(error?.response?.message == "Not yours")
+        #expect(error?.kitchenError?.detail == "The readme belongs to someone else.")
+        #expect(error?.kitchenError?.at == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect("\(String(describing: error))".contains("Not yours"))
+    }
+
+    @Test func withoutMarksTheDefaultKeysApply() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/readme", .response(HTTPResponse(status: 409, body: Data(#"{"title": "T", "detail": "D"}"#.utf8))))
+        let error = await #expect(throws: APIError.self) { try await mock.readme() }
+        #expect(error?.response?.message == "D")
+    }
+
+    @Test func aBodyThatIsNotTheModelGivesNoModel() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/readme", .response(HTTPResponse(status: 500, body: Data("<html>oops</html>".utf8))))
+        let error = await #expect(throws: APIError.self) { try await mock.readme() }
+        #expect(error != nil && error?.kitchenError == nil)
+    }
+}

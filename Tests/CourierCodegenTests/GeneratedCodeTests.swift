@@ -36,6 +36,7 @@ struct GeneratedCodeTests {
         #expect(client.timeout == 0.5)
         #expect(client.configuration.retryPolicy.maxRetries == 1)
         #expect(client.configuration.apiKey == nil)
+        #expect(client.configuration.errorMessageKeys == ["title"])
     }
 
     @Test func unknownEnumValuesDecodeAndEncodeBack() throws {

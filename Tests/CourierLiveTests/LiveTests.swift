@@ -38,6 +38,22 @@ struct LiveTests {
         guard case .validationError("Invalid login credentials", _)? = wrong else { Issue.record("got \(String(describing: wrong))"); return }
     }
 
+    @Test func errorsCarryTheAPIsOwnErrorModelAndItsMessage() async throws {
+        let server = try await ArchonServer.start()
+        let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .none)
+        let wrong = await apiError {
+            _ = try await client.signInWithPassword(body: PasswordCredentials(email: "ann@example.com", password: "wrong"))
+        }
+        // OAuth style: `error` names it, `error_description` (marked before `error`) says it.
+        #expect(wrong?.archonError?.error == "invalid_grant")
+        #expect(wrong?.response?.message == "Invalid login credentials")
+        // Supabase Auth style: `msg` is the message, `error_code` the machine-readable code.
+        let forged = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .token("not-a-jwt"))
+        let rejected = await apiError { _ = try await forged.getUser() }
+        #expect(rejected?.archonError?.errorCode == "bad_jwt")
+        #expect(rejected?.response?.message == "invalid JWT")
+    }
+
     @Test func pollsATaskUntilItEnds() async throws {
         let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()

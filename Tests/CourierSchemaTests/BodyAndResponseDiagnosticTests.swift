@@ -110,3 +110,37 @@ struct BodyAndResponseDiagnosticTests {
         #expect(api.endpoints[3].hasPageSequence)
     }
 }
+
+/// `@message` marks text fields of the api block's error model.
+@Suite("Diagnostics of the error model")
+struct ErrorModelDiagnosticTests {
+    static let cases: [DiagnosticCase] = [
+        .init(name: "message outside the error model", source: "model A {\n  b: String 1️⃣@message\n}\napi T {\n  error E\n}\nmodel E {\n  m: String?\n}",
+              message: "'@message' marks a field of the error model"),
+        .init(name: "message without an error model", source: "model A {\n  b: String 1️⃣@message\n}" + api,
+              message: "'@message' marks a field of the error model"),
+        .init(name: "message on a number", source: "model E {\n  code: Int? 1️⃣@message\n}\napi T {\n  error E\n}",
+              message: "'@message' needs a String field, but 'E.code' is 'Int?'"),
+        .init(name: "message with an argument", source: "model E {\n  m: String? 1️⃣@message(\"x\")\n}\napi T {\n  error E\n}",
+              message: "'@message' takes no arguments"),
+    ]
+
+    @Test(arguments: cases)
+    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
+        DiagnosticTests().diagnosticLandsAtMarker(testCase)
+    }
+
+    @Test func theMarkedKeysAreReadInOrder() throws {
+        let api = try #require(compileValid("""
+            model E {
+              code: Int?
+              title: String? @message
+              errorText: String? @message
+            }
+            api T {
+              error E
+            }
+            """))
+        #expect(api.errorMessageKeys == ["title", "error_text"])
+    }
+}

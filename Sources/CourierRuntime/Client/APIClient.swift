@@ -18,12 +18,15 @@ public final class APIClient: APIClientProtocol {
         public var allowsInsecureHTTP: Bool
         /// Receives one line per request and response, with secrets redacted.
         public var logger: (@Sendable (String) -> Void)?
+        /// The keys of an error body, in order, whose text is the error's message. A generated
+        /// factory sets the fields its schema's error model marks `@message`.
+        public var errorMessageKeys: [String]
 
         /// Creates a configuration.
         public init(
             apiKey: APIKey? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
             retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
-            logger: (@Sendable (String) -> Void)? = nil
+            logger: (@Sendable (String) -> Void)? = nil, errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys
         ) {
             self.apiKey = apiKey
             self.onUnauthorized = onUnauthorized
@@ -31,6 +34,7 @@ public final class APIClient: APIClientProtocol {
             self.clock = clock
             self.allowsInsecureHTTP = allowsInsecureHTTP
             self.logger = logger
+            self.errorMessageKeys = errorMessageKeys
         }
 
         /// The settings, with the API key's value redacted.
@@ -192,7 +196,8 @@ public final class APIClient: APIClientProtocol {
             configuration.logger?("← \(response.status) \(httpRequest)")
 
             let errorResponse = HTTPErrorResponse(
-                request: httpRequest.description, status: response.status, headers: response.headers, body: response.body)
+                request: httpRequest.description, status: response.status, headers: response.headers, body: response.body,
+                messageKeys: configuration.errorMessageKeys)
             if response.status == 401, request.requiresAuth {
                 if refreshedToken == nil {
                     switch await credentials.refresh(after: token) {

@@ -61,6 +61,13 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The error response's body decoded as `T` (the API's error model), or nil when there is
+    /// no response or its body is not a `T`.
+    public func body<T: Decodable>(as type: T.Type, dateStyle: DateCodingStyle = .iso8601) -> T? {
+        guard let body = response?.body, !body.isEmpty else { return nil }
+        return try? JSONCoding.decoder(for: dateStyle).decode(T.self, from: body)
+    }
+
     /// Maps a non-2xx response to its error.
     public static func from(_ response: HTTPErrorResponse, retryAfter: TimeInterval? = nil) -> APIError {
         switch response.status {

@@ -10,17 +10,21 @@ public struct HTTPErrorResponse: Sendable, CustomStringConvertible {
     public var headers: HTTPHeaders
     /// The raw body.
     public var body: Data
-    /// The message the server gave, from the first of `message`, `error_description`, `msg`,
-    /// `error`, `detail` and `details` that is a string.
+    /// The message the server gave: the first of the message keys whose value is a string, or
+    /// a short plain-text body.
     public var message: String?
 
-    /// Creates an error response.
-    public init(request: String, status: Int, headers: HTTPHeaders = [:], body: Data = Data(), message: String? = nil) {
+    /// Creates an error response; unless `message` is given, it is found in the body under the
+    /// first of `messageKeys` that holds text.
+    public init(
+        request: String, status: Int, headers: HTTPHeaders = [:], body: Data = Data(), message: String? = nil,
+        messageKeys: [String] = HTTPErrorResponse.defaultMessageKeys
+    ) {
         self.request = request
         self.status = status
         self.headers = headers
         self.body = body
-        self.message = message ?? HTTPErrorResponse.message(in: body)
+        self.message = message ?? HTTPErrorResponse.message(in: body, keys: messageKeys)
     }
 
     /// Decodes the body as the API's error model.
@@ -33,14 +37,15 @@ public struct HTTPErrorResponse: Sendable, CustomStringConvertible {
         "\(request) → \(status)" + (message.map { ": \($0)" } ?? "")
     }
 
-    /// The keys, in order, whose string value is the message of an error body.
-    static let messageKeys = ["message", "error_description", "msg", "error", "detail", "details"]
+    /// The keys, in order, whose string value is the message of an error body, unless the
+    /// schema's error model marks its own with `@message`.
+    public static let defaultMessageKeys = ["message", "error_description", "msg", "error", "detail", "details"]
 
     /// Finds the message in a JSON error body, or uses a short text body as it is.
-    static func message(in body: Data) -> String? {
+    static func message(in body: Data, keys: [String]) -> String? {
         guard !body.isEmpty else { return nil }
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
-            for key in messageKeys {
+            for key in keys {
                 if let text = object[key] as? String, !text.isEmpty { return text }
             }
             return nil

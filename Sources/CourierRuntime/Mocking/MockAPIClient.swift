@@ -33,10 +33,14 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
 
     /// The clock for polling and reconnect waits; tests may pass one that does not wait.
     public let clock: any APIClock
+    /// The keys of an error body whose text is the error's message, as the client's
+    /// `Configuration.errorMessageKeys`.
+    public let errorMessageKeys: [String]
 
     /// Creates a mock with no stubs.
-    public init(clock: any APIClock = SystemClock()) {
+    public init(clock: any APIClock = SystemClock(), errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys) {
         self.clock = clock
+        self.errorMessageKeys = errorMessageKeys
     }
 
     /// Every request received, in order.
@@ -150,7 +154,9 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
     private func error(for response: HTTPResponse, request: APIRequest) -> APIError {
         let retryAfter = RetryPolicy.retryAfter(response.headers["Retry-After"], now: clock.now())
         return APIError.from(
-            HTTPErrorResponse(request: "\(request.method.rawValue) \(request.path)", status: response.status, headers: response.headers, body: response.body),
+            HTTPErrorResponse(
+                request: "\(request.method.rawValue) \(request.path)", status: response.status, headers: response.headers, body: response.body,
+                messageKeys: errorMessageKeys),
             retryAfter: retryAfter)
     }
 

@@ -18,6 +18,7 @@ extension Checker {
         "poll": [.endpoint],
         "frozen": [.enumeration],
         "wire": [.field, .parameter],
+        "message": [.field],
         "prefix": [.parameter],
         "deprecated": [
             .model, .enumeration, .enumCase, .union, .variant, .endpoint, .field, .parameter,

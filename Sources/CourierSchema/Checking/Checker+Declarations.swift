@@ -2,7 +2,7 @@
 extension Checker {
     func checkModel(_ syntax: ModelSyntax) -> Model {
         let modelAttributes = attributes(syntax.attributes, at: .model)
-        let fields = checkFields(syntax.fields, owner: "model '\(syntax.name.text)'", allowFile: false)
+        let fields = checkFields(syntax.fields, owner: "model '\(syntax.name.text)'", model: syntax.name.text, allowFile: false)
         return Model(
             name: syntax.name.text, docs: syntax.docs, deprecation: deprecation(modelAttributes),
             fields: fields, location: syntax.name.location)
@@ -10,7 +10,7 @@ extension Checker {
 
     /// Checks the fields of a model or of a multipart or form body: types, defaults,
     /// attributes, and that names and wire keys are unique.
-    func checkFields(_ syntax: [FieldSyntax], owner: String, allowFile: Bool) -> [Field] {
+    func checkFields(_ syntax: [FieldSyntax], owner: String, model: String? = nil, allowFile: Bool) -> [Field] {
         reportDuplicates(syntax.map(\.name), what: "field", hint: "each field of \(owner) needs its own name")
         var fields: [Field] = []
         var wireKeys: [String: NameSyntax] = [:]
@@ -18,6 +18,9 @@ extension Checker {
             let fieldAttributes = attributes(field.attributes, at: .field)
             let wire = wireName(fieldAttributes) ?? settings.keyStyle.wireName(for: field.name.text)
             guard let type = resolve(field.type, allowFile: allowFile) else { continue }
+            if flag("message", in: fieldAttributes), let mark = fieldAttributes["message"] {
+                messageMarks.append(MessageMark(model: model, field: field.name.text, wireName: wire, type: type, location: mark.location))
+            }
             var defaultValue: Literal?
             if let value = field.defaultValue { defaultValue = literal(value, for: type) }
             if let other = wireKeys[wire], other.text != field.name.text {

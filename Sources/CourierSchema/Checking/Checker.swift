@@ -29,6 +29,8 @@ final class Checker {
     var enumCaseNames: [String: [String]] = [:]
     /// The checked models, for rules that look into a model's fields.
     var checkedModels: [String: Model] = [:]
+    /// Fields marked `@message`, checked against the error model once it is known.
+    var messageMarks: [MessageMark] = []
 
     init(files: [(file: SourceFile, declarations: [DeclarationSyntax])]) {
         self.files = files
@@ -82,13 +84,14 @@ final class Checker {
         }
         checkEndpointNames(groups)
         checkRoutes(groups)
+        let errorMessageKeys = checkMessageMarks()
         RecursionRule.apply(models: &models, unions: &unions, log: &log)
 
         guard let api, !log.hasErrors else { return nil }
         return API(
             name: api.name.text, docs: api.docs, headers: settings.headers, auth: settings.auth,
             apiKeyHeader: settings.apiKeyHeader, keyStyle: settings.keyStyle,
-            dateStyle: settings.dateStyle, errorModel: settings.errorModel, models: models,
+            dateStyle: settings.dateStyle, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
             enums: enums, unions: unions, groups: groups, location: api.name.location, files: files.map(\.file.path))
     }
 

@@ -19,6 +19,9 @@ public struct API: Sendable, Hashable, Encodable {
     public var dateStyle: DateStyle
     /// The model that error bodies decode into, if any.
     public var errorModel: String?
+    /// The wire keys of the error model's `@message` fields, in order; empty when none is
+    /// marked, and the client's default keys apply.
+    public var errorMessageKeys: [String]
     /// Every model.
     public var models: [Model]
     /// Every enum.

@@ -136,6 +136,70 @@ nonisolated public enum OldMood: StringEnum {
     }
 }
 
+/// How urgent a ticket is: whole numbers on the wire, open to new ones.
+nonisolated public enum Priority: IntEnum {
+    case low
+    case normal
+    /// Drop everything.
+    case urgent
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(Int)
+
+    /// The case for a wire value.
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 1: self = .low
+        case 2: self = .normal
+        case 3: self = .urgent
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: Int {
+        switch self {
+        case .low: 1
+        case .normal: 2
+        case .urgent: 3
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// A support level: whole numbers, closed.
+nonisolated public enum Level: Int, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible {
+    case first = 1
+    case second = 2
+}
+
+/// A ticket.
+nonisolated public struct Ticket: Codable, Hashable, Sendable {
+    public var priority: Priority
+    public var level: Level?
+    public var history: [Priority]
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(priority: Priority = .normal, level: Level? = nil, history: [Priority] = []) {
+        self.priority = priority
+        self.level = level
+        self.history = history
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.priority = try container.readIfPresent(Priority.self, at: "priority") ?? .normal
+        self.level = try container.readIfPresent(Level.self, at: "level")
+        self.history = try container.readIfPresent([Priority].self, at: "history") ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.priority, at: "priority")
+        try container.writeIfPresent(self.level, at: "level")
+        try container.write(self.history, at: "history")
+    }
+}
+
 /// A linked list and a tree of nodes.
 nonisolated public struct Node: Codable, Hashable, Sendable {
     public var value: Int
@@ -505,6 +569,18 @@ nonisolated extension ThingsAPI {
         let request = APIRequest(
             method: .post, path: "/everything", headers: KitchenAPI.headers, body: .form([QueryItem("text", text)]),
             dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Tickets of one priority.
+    public func tickets(
+        level: Level,
+        priority: Priority? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> [Ticket] {
+        let request = APIRequest(
+            method: .get, path: "/tickets/\(path: level)", query: [QueryItem("priority", priority)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 

@@ -155,39 +155,42 @@ struct TypeGenerator {
 
     func write(_ enumType: EnumType, to writer: inout SwiftWriter) {
         typeHeader(&writer, name: enumType.name, docs: enumType.docs, deprecation: enumType.deprecation)
+        // An integer enum's wire values are written as numbers, a string enum's as strings.
+        let rawType = enumType.isInteger ? "Int" : "String"
+        let literal: (EnumCase) -> String = { enumType.isInteger ? $0.wireValue : SwiftNames.string($0.wireValue) }
         if enumType.isFrozen {
-            writer.block("nonisolated public enum \(enumType.name): String, Codable, Hashable, Sendable, CaseIterable, WireValueConvertible") { writer in
+            writer.block("nonisolated public enum \(enumType.name): \(rawType), Codable, Hashable, Sendable, CaseIterable, WireValueConvertible") { writer in
                 for enumCase in enumType.cases {
                     writer.docs(enumCase.docs + SwiftNames.deprecationNote(enumCase.deprecation))
                     let name = SwiftNames.identifier(enumCase.name)
-                    writer.line(enumCase.wireValue == enumCase.name ? "case \(name)" : "case \(name) = \(SwiftNames.string(enumCase.wireValue))")
+                    writer.line(!enumType.isInteger && enumCase.wireValue == enumCase.name ? "case \(name)" : "case \(name) = \(literal(enumCase))")
                 }
             }
             return
         }
-        writer.block("nonisolated public enum \(enumType.name): StringEnum") { writer in
+        writer.block("nonisolated public enum \(enumType.name): \(enumType.isInteger ? "IntEnum" : "StringEnum")") { writer in
             for enumCase in enumType.cases {
                 writer.docs(enumCase.docs + SwiftNames.deprecationNote(enumCase.deprecation))
                 writer.line("case \(SwiftNames.identifier(enumCase.name))")
             }
             writer.line("/// A value this version of the client does not know; it encodes back as it came.")
-            writer.line("case unknown(String)")
+            writer.line("case unknown(\(rawType))")
             writer.line()
             writer.line("/// The case for a wire value.")
-            writer.block("public init(rawValue: String)") { writer in
+            writer.block("public init(rawValue: \(rawType))") { writer in
                 writer.switchBlock("rawValue") { writer in
                     for enumCase in enumType.cases {
-                        writer.line("case \(SwiftNames.string(enumCase.wireValue)): self = .\(SwiftNames.identifier(enumCase.name))")
+                        writer.line("case \(literal(enumCase)): self = .\(SwiftNames.identifier(enumCase.name))")
                     }
                     writer.line("default: self = .unknown(rawValue)")
                 }
             }
             writer.line()
             writer.line("/// The wire value.")
-            writer.block("public var rawValue: String") { writer in
+            writer.block("public var rawValue: \(rawType)") { writer in
                 writer.switchBlock("self") { writer in
                     for enumCase in enumType.cases {
-                        writer.line("case .\(SwiftNames.identifier(enumCase.name)): \(SwiftNames.string(enumCase.wireValue))")
+                        writer.line("case .\(SwiftNames.identifier(enumCase.name)): \(literal(enumCase))")
                     }
                     writer.line("case .unknown(let value): value")
                 }

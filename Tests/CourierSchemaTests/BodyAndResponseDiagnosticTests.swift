@@ -144,3 +144,42 @@ struct ErrorModelDiagnosticTests {
         #expect(api.errorMessageKeys == ["title", "error_text"])
     }
 }
+
+/// `enum X: Int` takes a whole number for every case.
+@Suite("Diagnostics of integer enums")
+struct IntegerEnumDiagnosticTests {
+    static let cases: [DiagnosticCase] = [
+        .init(name: "another raw type", source: "enum E: 1️⃣String {\n  a\n}" + api,
+              message: "an enum's values are strings or whole numbers, not 'String'"),
+        .init(name: "a case without a value", source: "enum E: Int {\n  a = 1\n  1️⃣b\n}" + api,
+              message: "case 'b' of integer enum 'E' needs a value"),
+        .init(name: "a case with text", source: "enum E: Int {\n  a = 1️⃣\"one\"\n}" + api,
+              message: "case 'a' of integer enum 'E' takes a whole number, not text"),
+        .init(name: "a number in a string enum", source: "enum E {\n  a = 1️⃣1\n}" + api,
+              message: "case 'a' of enum 'E' takes text in quotes"),
+        .init(name: "two cases, one number", source: "enum E: Int {\n  a = 1\n  1️⃣b = 01\n}" + api,
+              message: "cases 'a' and 'b' have the same wire value 1"),
+        .init(name: "a number too large", source: "enum E: Int {\n  a = 1️⃣99999999999999999999\n}" + api,
+              message: "the value of case 'a' does not fit a 64-bit integer"),
+    ]
+
+    @Test(arguments: cases)
+    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
+        DiagnosticTests().diagnosticLandsAtMarker(testCase)
+    }
+
+    @Test func negativeValuesAndDefaultsWork() throws {
+        let api = try #require(compileValid("""
+            enum E: Int {
+              below = -1
+              zero = 0
+            }
+            model M {
+              e: E = below
+            }
+            api T {}
+            """))
+        #expect(api.enums[0].isInteger)
+        #expect(api.enums[0].cases.map(\.wireValue) == ["-1", "0"])
+    }
+}

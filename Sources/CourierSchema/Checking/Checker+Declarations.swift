@@ -47,12 +47,21 @@ extension Checker {
             log.error(syntax.name.location, "enum '\(syntax.name.text)' has no cases", hint: "list one case per line")
         }
         reportDuplicates(syntax.cases.map(\.name), what: "case")
+        var isInteger = false
+        if let rawType = syntax.rawType {
+            if rawType.text == "Int" {
+                isInteger = true
+            } else {
+                log.error(
+                    rawType.location, "an enum's values are strings or whole numbers, not '\(rawType.text)'",
+                    hint: "write 'enum \(syntax.name.text): Int' for numbers, or leave the type out for strings")
+            }
+        }
         var wireValues: [String: NameSyntax] = [:]
         var cases: [EnumCase] = []
         for caseSyntax in syntax.cases {
             let caseAttributes = attributes(caseSyntax.attributes, at: .enumCase)
-            var wireValue = caseSyntax.name.text
-            if let value = caseSyntax.wireValue, case .string(let text) = value.kind { wireValue = text }
+            guard let wireValue = enumWireValue(caseSyntax, of: syntax, isInteger: isInteger) else { continue }
             if !isFrozen, caseSyntax.name.text == "unknown" {
                 log.error(
                     caseSyntax.name.location,
@@ -62,7 +71,7 @@ extension Checker {
             if let other = wireValues[wireValue], other.text != caseSyntax.name.text {
                 log.error(
                     caseSyntax.name.location,
-                    "cases '\(other.text)' and '\(caseSyntax.name.text)' have the same wire value \"\(wireValue)\"",
+                    "cases '\(other.text)' and '\(caseSyntax.name.text)' have the same wire value \(isInteger ? wireValue : "\"\(wireValue)\"")",
                     notes: [.init(location: other.location, message: "'\(other.text)' is declared here")])
             }
             wireValues[wireValue] = wireValues[wireValue] ?? caseSyntax.name
@@ -72,8 +81,42 @@ extension Checker {
                     deprecation: deprecation(caseAttributes), location: caseSyntax.name.location))
         }
         return EnumType(
-            name: syntax.name.text, docs: syntax.docs, isFrozen: isFrozen,
+            name: syntax.name.text, docs: syntax.docs, isFrozen: isFrozen, isInteger: isInteger,
             deprecation: deprecation(enumAttributes), cases: cases, location: syntax.name.location)
+    }
+
+    /// A case's value on the wire: its string (the case name unless given), or for an integer
+    /// enum its whole number, which every case must give.
+    private func enumWireValue(_ caseSyntax: EnumCaseSyntax, of syntax: EnumSyntax, isInteger: Bool) -> String? {
+        switch caseSyntax.wireValue?.kind {
+        case nil:
+            guard isInteger else { return caseSyntax.name.text }
+            log.error(
+                caseSyntax.name.location, "case '\(caseSyntax.name.text)' of integer enum '\(syntax.name.text)' needs a value",
+                hint: "write \(caseSyntax.name.text) = 1")
+            return nil
+        case .string(let text)?:
+            guard isInteger, let value = caseSyntax.wireValue else { return text }
+            log.error(
+                value.location, "case '\(caseSyntax.name.text)' of integer enum '\(syntax.name.text)' takes a whole number, not text",
+                hint: "write \(caseSyntax.name.text) = 1")
+            return nil
+        case .integer(let number, _)?:
+            guard let value = caseSyntax.wireValue else { return nil }
+            guard isInteger else {
+                log.error(
+                    value.location, "case '\(caseSyntax.name.text)' of enum '\(syntax.name.text)' takes text in quotes",
+                    hint: "write 'enum \(syntax.name.text): Int' for an enum of whole numbers")
+                return nil
+            }
+            guard let number else {
+                log.error(value.location, "the value of case '\(caseSyntax.name.text)' does not fit a 64-bit integer")
+                return nil
+            }
+            return String(number)
+        default:
+            return nil
+        }
     }
 
     func checkUnion(_ syntax: UnionSyntax) -> Union {

@@ -4,8 +4,10 @@ public struct EnumType: Sendable, Hashable, Encodable {
     public var name: String
     /// Doc comment lines.
     public var docs: [String]
-    /// `@frozen`: no `unknown(String)` fallback case.
+    /// `@frozen`: no `unknown` fallback case.
     public var isFrozen: Bool
+    /// `enum X: Int`: the values travel as whole numbers, not strings.
+    public var isInteger: Bool
     /// Set when the enum is deprecated.
     public var deprecation: Deprecation?
     /// The cases in schema order.
@@ -18,7 +20,7 @@ public struct EnumType: Sendable, Hashable, Encodable {
 public struct EnumCase: Sendable, Hashable, Encodable {
     /// The Swift case name, as written.
     public var name: String
-    /// The string on the wire.
+    /// The value on the wire: a string, or for an integer enum the number in decimal.
     public var wireValue: String
     /// Doc comment lines.
     public var docs: [String]

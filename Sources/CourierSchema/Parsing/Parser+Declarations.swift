@@ -84,10 +84,16 @@ extension Parser {
 
     mutating func parseEnum(docs: [String], attributes: [AttributeSyntax]) -> EnumSyntax? {
         guard let name = parseName("the enum's name after 'enum'") else { return nil }
+        var rawType: NameSyntax?
+        if current.kind == .colon {
+            advance()
+            guard let type = parseName("the enum's value type after ':', such as Int") else { return nil }
+            rawType = type
+        }
         let cases = parseBlock(of: "enum '\(name.text)'") { parser, docs in
             parser.parseEnumCase(docs: docs)
         }
-        return EnumSyntax(docs: docs, attributes: attributes, name: name, cases: cases)
+        return EnumSyntax(docs: docs, attributes: attributes, name: name, rawType: rawType, cases: cases)
     }
 
     private mutating func parseEnumCase(docs: [String]) -> EnumCaseSyntax? {
@@ -95,7 +101,12 @@ extension Parser {
         var wireValue: ValueSyntax?
         if current.kind == .equals {
             advance()
-            wireValue = parseString("the case's wire value in quotes after '='")
+            if current.kind == .integer {
+                let token = advance()
+                wireValue = ValueSyntax(kind: .integer(Int64(token.text), text: token.text), location: token.location)
+            } else {
+                wireValue = parseString("the case's wire value in quotes after '='")
+            }
         }
         let attributes = parseAttributes(acrossLines: false)
         return EnumCaseSyntax(docs: docs, name: name, wireValue: wireValue, attributes: attributes)

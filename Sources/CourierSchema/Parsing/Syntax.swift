@@ -94,6 +94,8 @@ struct EnumSyntax: Sendable, Hashable {
     let docs: [String]
     let attributes: [AttributeSyntax]
     let name: NameSyntax
+    /// The type after `:` (`enum Priority: Int`); nil for a string enum.
+    let rawType: NameSyntax?
     let cases: [EnumCaseSyntax]
 }
 

@@ -200,6 +200,183 @@ nonisolated public struct Ticket: Codable, Hashable, Sendable {
     }
 }
 
+/// A quotation.
+nonisolated public struct QuotePart: Codable, Hashable, Sendable {
+    public var quote: String
+    public var author: String
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(quote: String, author: String) {
+        self.quote = quote
+        self.author = author
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.quote = try container.read(String.self, at: "quote")
+        self.author = try container.read(String.self, at: "author")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.quote, at: "quote")
+        try container.write(self.author, at: "author")
+    }
+}
+
+/// An image.
+nonisolated public struct ImagePart: Codable, Hashable, Sendable {
+    public var url: URL
+    public var alt: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(url: URL, alt: String? = nil) {
+        self.url = url
+        self.alt = alt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.url = try container.read(URL.self, at: "url")
+        self.alt = try container.readIfPresent(String.self, at: "alt")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.url, at: "url")
+        try container.writeIfPresent(self.alt, at: "alt")
+    }
+}
+
+/// One part of a message, told apart by its shape: no tag key.
+nonisolated public enum Part: Codable, Hashable, Sendable {
+    case quote(QuotePart)
+    case image(ImagePart)
+    case count(Int)
+    case ratio(Double)
+    case flag(Bool)
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        if shape.isObject(withKeys: ["quote", "author"]), let value = UntaggedUnion.decode(QuotePart.self, from: decoder) {
+            self = .quote(value)
+            return
+        }
+        if shape.isObject(withKeys: ["url"]), let value = UntaggedUnion.decode(ImagePart.self, from: decoder) {
+            self = .image(value)
+            return
+        }
+        if shape.isInteger, let value = UntaggedUnion.decode(Int.self, from: decoder) {
+            self = .count(value)
+            return
+        }
+        if shape.isNumber, let value = UntaggedUnion.decode(Double.self, from: decoder) {
+            self = .ratio(value)
+            return
+        }
+        if shape.isBool, let value = UntaggedUnion.decode(Bool.self, from: decoder) {
+            self = .flag(value)
+            return
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .quote(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .image(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .count(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .ratio(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .flag(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// A message's content: text, or parts.
+nonisolated public enum Content: Codable, Hashable, Sendable {
+    case text(String)
+    case parts([Part])
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        if shape.isString, let value = UntaggedUnion.decode(String.self, from: decoder) {
+            self = .text(value)
+            return
+        }
+        if shape.isArray, let value = UntaggedUnion.decode([Part].self, from: decoder) {
+            self = .parts(value)
+            return
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .text(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .parts(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// A time or a label: dates travel as seconds in this API.
+nonisolated public enum Stamp: Codable, Hashable, Sendable {
+    case at(Date)
+    case label(String)
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        if shape.isNumber, let value = UntaggedUnion.decode(Date.self, from: decoder) {
+            self = .at(value)
+            return
+        }
+        if shape.isString, let value = UntaggedUnion.decode(String.self, from: decoder) {
+            self = .label(value)
+            return
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .at(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .label(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// A message.
+nonisolated public struct Message: Codable, Hashable, Sendable {
+    public var content: Content
+    public var stamp: Stamp?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(content: Content, stamp: Stamp? = nil) {
+        self.content = content
+        self.stamp = stamp
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.content = try container.read(Content.self, at: "content")
+        self.stamp = try container.readIfPresent(Stamp.self, at: "stamp")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.content, at: "content")
+        try container.writeIfPresent(self.stamp, at: "stamp")
+    }
+}
+
 /// A linked list and a tree of nodes.
 nonisolated public struct Node: Codable, Hashable, Sendable {
     public var value: Int
@@ -569,6 +746,15 @@ nonisolated extension ThingsAPI {
         let request = APIRequest(
             method: .post, path: "/everything", headers: KitchenAPI.headers, body: .form([QueryItem("text", text)]),
             dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Posts a message.
+    ///
+    /// - Parameter body: The request body.
+    public func postMessage(body: Message, options: RequestOptions? = nil) async throws -> Message {
+        let request = APIRequest(
+            method: .post, path: "/messages", headers: KitchenAPI.headers, body: .json(body), dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 

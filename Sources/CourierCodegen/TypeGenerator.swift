@@ -18,7 +18,7 @@ struct TypeGenerator {
             }
         }
         for model in api.models { model.fields.forEach { collect($0.type) } }
-        for union in api.unions { union.variants.forEach { referenced.insert($0.model) } }
+        for union in api.unions { union.variants.forEach { collect($0.type) } }
         for endpoint in api.endpoints {
             endpoint.parameters.forEach { collect($0.type) }
             switch endpoint.body {
@@ -202,12 +202,13 @@ struct TypeGenerator {
 
     func write(_ union: Union, to writer: inout SwiftWriter) {
         typeHeader(&writer, name: union.name, docs: union.docs, deprecation: union.deprecation)
-        let key = SwiftNames.string(union.tagKey)
+        guard let tagKey = union.tagKey else { return writeUntagged(union, to: &writer) }
+        let key = SwiftNames.string(tagKey)
         let indirect = union.isRecursive ? "indirect " : ""
         writer.block("nonisolated public \(indirect)enum \(union.name): Codable, Hashable, Sendable") { writer in
             for variant in union.variants {
                 writer.docs(variant.docs + SwiftNames.deprecationNote(variant.deprecation))
-                writer.line("case \(SwiftNames.identifier(variant.name))(\(variant.model))")
+                writer.line("case \(SwiftNames.identifier(variant.name))(\(SwiftNames.type(variant.type)))")
             }
             writer.line("/// A variant this version of the client does not know: its tag and its whole content.")
             writer.line("case unknown(tag: String, JSONValue)")
@@ -215,7 +216,7 @@ struct TypeGenerator {
             writer.block("public init(from decoder: any Decoder) throws") { writer in
                 writer.switchBlock("try TaggedUnion.tag(in: decoder, key: \(key))") { writer in
                     for variant in union.variants {
-                        writer.line("case \(SwiftNames.string(variant.tagValue)): self = .\(SwiftNames.identifier(variant.name))(try \(variant.model)(from: decoder))")
+                        writer.line("case \(SwiftNames.string(variant.tagValue)): self = .\(SwiftNames.identifier(variant.name))(try \(SwiftNames.type(variant.type))(from: decoder))")
                     }
                     writer.line("case let tag: self = .unknown(tag: tag, try JSONValue(from: decoder))")
                 }

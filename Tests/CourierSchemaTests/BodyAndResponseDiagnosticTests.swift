@@ -183,3 +183,76 @@ struct IntegerEnumDiagnosticTests {
         #expect(api.enums[0].cases.map(\.wireValue) == ["-1", "0"])
     }
 }
+
+/// Unions without a tag key.
+@Suite("Diagnostics of untagged unions")
+struct UntaggedUnionDiagnosticTests {
+    static let cases: [DiagnosticCase] = [
+        .init(name: "a tag value without a tag key", source: "union U {\n  a = 1️⃣\"a\": String\n}" + api,
+              message: "a variant of an untagged union has no tag value"),
+        .init(name: "an optional variant", source: "union U {\n  a: 1️⃣String?\n}" + api,
+              message: "a variant cannot be optional"),
+        .init(name: "an untagged union in an untagged union", source: "union V {\n  a: Int\n}\nunion U {\n  v: 1️⃣V\n}" + api,
+              message: "an untagged union cannot hold another untagged union"),
+        .init(name: "String before UUID", source: "union U {\n  a: String\n  1️⃣b: UUID\n}" + api,
+              message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
+        .init(name: "Double before Int", source: "union U {\n  a: Double\n  1️⃣b: Int\n}" + api,
+              message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
+        .init(name: "JSON before anything", source: "model M {\n  a: Int\n}\nunion U {\n  a: JSON\n  1️⃣b: M\n}" + api,
+              message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
+        .init(name: "one type twice", source: "model M {\n  a: Int\n}\nunion U {\n  a: [M]\n  1️⃣b: [M]\n}" + api,
+              message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
+        .init(name: "File as a variant", source: "union U {\n  a: 1️⃣File\n}" + api,
+              message: "'File' is only allowed in a multipart body"),
+        .init(name: "unknown as a variant name", source: "union U {\n  1️⃣unknown: Int\n}" + api,
+              message: "variant name 'unknown' is taken by the fallback case of union 'U'"),
+    ]
+
+    @Test(arguments: cases)
+    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
+        DiagnosticTests().diagnosticLandsAtMarker(testCase)
+    }
+
+    @Test func specificVariantsBeforeGeneralOnesAreFine() throws {
+        let api = try #require(compileValid("""
+            model A {
+              a: Int
+            }
+            model B {
+              b: Int
+            }
+            union U {
+              uuid: UUID
+              text: String
+              whole: Int
+              number: Double
+              a: A
+              b: B
+              list: [A]
+              anything: JSON
+            }
+            api T {}
+            """))
+        #expect(api.unions[0].tagKey == nil)
+        #expect(api.unions[0].variants.map(\.name) == ["uuid", "text", "whole", "number", "a", "b", "list", "anything"])
+    }
+
+    @Test func anUntaggedUnionOnACycleIsRecursive() throws {
+        let api = try #require(compileValid("""
+            model Wrap {
+              inner: Value?
+            }
+            union Value {
+              wrap: Wrap
+              number: Int
+            }
+            api T {}
+            """))
+        #expect(api.unions[0].isRecursive)
+    }
+
+    @Test func aTaggedUnionStillNeedsModels() throws {
+        let compilation = compile("union U tag \"t\" {\n  a: Int\n}\napi T {}\n")
+        #expect(compilation.diagnostics.map(\.message) == ["variant 'a' must carry a model, not 'Int'"])
+    }
+}

@@ -121,8 +121,9 @@ extension Checker {
 
     func checkUnion(_ syntax: UnionSyntax) -> Union {
         let unionAttributes = attributes(syntax.attributes, at: .union)
+        guard let tag = syntax.tag else { return checkUntaggedUnion(syntax, attributes: unionAttributes) }
         var tagKey = "type"
-        if let tag = syntax.tag, case .string(let text) = tag.kind {
+        if case .string(let text) = tag.kind {
             if text.isEmpty {
                 log.error(tag.location, "the tag key of union '\(syntax.name.text)' cannot be empty")
             }
@@ -160,7 +161,7 @@ extension Checker {
             }
             variants.append(
                 UnionVariant(
-                    name: variant.name.text, tagValue: tagValue, model: modelName, docs: variant.docs,
+                    name: variant.name.text, tagValue: tagValue, type: .model(modelName), docs: variant.docs,
                     deprecation: deprecation(variantAttributes), location: variant.name.location))
         }
         return Union(
@@ -173,13 +174,14 @@ extension Checker {
     /// itself, so the field would be overwritten when encoding.
     func checkUnionVariantKeys(_ unions: [Union]) {
         for union in unions {
+            guard let tagKey = union.tagKey else { continue }
             for variant in union.variants {
-                guard let model = checkedModels[variant.model],
-                    let field = model.fields.first(where: { $0.wireName == union.tagKey })
+                guard let modelName = variant.model, let model = checkedModels[modelName],
+                    let field = model.fields.first(where: { $0.wireName == tagKey })
                 else { continue }
                 log.warning(
                     variant.location,
-                    "model '\(model.name)' has a field '\(field.name)' on the tag key \"\(union.tagKey)\" of union '\(union.name)'",
+                    "model '\(model.name)' has a field '\(field.name)' on the tag key \"\(tagKey)\" of union '\(union.name)'",
                     hint: "the union writes the tag itself; remove the field or give the union another tag key",
                     notes: [.init(location: field.location, message: "'\(field.name)' is declared here")])
             }

@@ -35,7 +35,13 @@ enum RecursionRule {
         }
         for (unionIndex, union) in unions.enumerated() {
             for variant in union.variants {
-                guard let target = nodeIndex[variant.model] else { continue }
+                // A variant held in an array or dictionary breaks the cycle by itself.
+                let target: String
+                switch variant.type {
+                case .model(let name), .union(let name): target = name
+                default: continue
+                }
+                guard let target = nodeIndex[target] else { continue }
                 edges[models.count + unionIndex].append(Edge(target: target, field: nil, isRequired: false))
             }
         }

@@ -36,8 +36,9 @@ public struct Union: Sendable, Hashable, Encodable {
     public var name: String
     /// Doc comment lines.
     public var docs: [String]
-    /// The key holding the tag, such as `type`.
-    public var tagKey: String
+    /// The key holding the tag, such as `type`; nil for an untagged union, whose variants are
+    /// told apart by their JSON shape.
+    public var tagKey: String?
     /// Set when the union is deprecated.
     public var deprecation: Deprecation?
     /// The variants in schema order.
@@ -52,14 +53,20 @@ public struct Union: Sendable, Hashable, Encodable {
 public struct UnionVariant: Sendable, Hashable, Encodable {
     /// The Swift case name, as written.
     public var name: String
-    /// The tag value on the wire.
+    /// The tag value on the wire (for an untagged union, the variant's name).
     public var tagValue: String
-    /// The model the variant carries.
-    public var model: String
+    /// What the variant carries: a model in a tagged union, any type in an untagged one.
+    public var type: TypeRef
     /// Doc comment lines.
     public var docs: [String]
     /// Set when the variant is deprecated.
     public var deprecation: Deprecation?
     /// Where it is declared.
     public var location: SourceLocation
+
+    /// The model the variant carries, if it carries one.
+    public var model: String? {
+        if case .model(let name) = type { return name }
+        return nil
+    }
 }

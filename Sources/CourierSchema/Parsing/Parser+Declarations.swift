@@ -118,10 +118,6 @@ extension Parser {
         if isKeyword("tag") {
             advance()
             tag = parseString("the tag key in quotes after 'tag'")
-        } else {
-            expected(
-                "'tag \"key\"' after the union's name",
-                hint: "write union \(name.text) tag \"type\" { … }")
         }
         let variants = parseBlock(of: "union '\(name.text)'") { parser, docs in
             parser.parseUnionVariant(docs: docs)

@@ -111,7 +111,7 @@ struct UnionSyntax: Sendable, Hashable {
     let docs: [String]
     let attributes: [AttributeSyntax]
     let name: NameSyntax
-    /// The `tag "type"` string; nil when missing (already diagnosed).
+    /// The `tag "type"` string; nil for an untagged union.
     let tag: ValueSyntax?
     let variants: [UnionVariantSyntax]
 }

@@ -287,7 +287,7 @@ nonisolated extension AuthAPI {
     public func signInWithPassword(body: PasswordCredentials, options: RequestOptions? = nil) async throws -> Session {
         let request = APIRequest(
             method: .post, path: "/auth/v1/token?grant_type=password", headers: ArchonAPI.headers, body: .json(body),
-            requiresAuth: false)
+            auth: .none)
         return try await send(request, options: options)
     }
 
@@ -297,7 +297,7 @@ nonisolated extension AuthAPI {
     public func signInWithIdToken(body: IdTokenCredentials, options: RequestOptions? = nil) async throws -> Session {
         let request = APIRequest(
             method: .post, path: "/auth/v1/token?grant_type=id_token", headers: ArchonAPI.headers, body: .json(body),
-            requiresAuth: false)
+            auth: .none)
         return try await send(request, options: options)
     }
 
@@ -308,7 +308,7 @@ nonisolated extension AuthAPI {
     public func refreshSession(body: RefreshTokenRequest, options: RequestOptions? = nil) async throws -> Session {
         let request = APIRequest(
             method: .post, path: "/auth/v1/token?grant_type=refresh_token", headers: ArchonAPI.headers,
-            body: .json(body), requiresAuth: false, maxRetries: 0)
+            body: .json(body), auth: .none, maxRetries: 0)
         return try await send(request, options: options)
     }
 

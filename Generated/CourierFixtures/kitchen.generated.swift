@@ -8,14 +8,19 @@ nonisolated public enum KitchenAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = ["X-Kitchen": "1"]
 
+    /// The query item that carries the API key.
+    public static let apiKeyQuery = "api_key"
+
     /// The keys of an error body, in order, whose text is the error's message.
     public static let errorMessageKeys = ["title"]
 
-    /// A client for this API.
+    /// A client for this API: the key goes in the query item `api_key` of every request.
     ///
     /// - Parameters:
     ///   - baseURL: The URL every path is relative to.
+    ///   - apiKey: The API key, sent with every request.
     ///   - credentials: Where the bearer token comes from.
+    ///   - basicCredentials: The user name and password for the endpoints that use HTTP basic authentication.
     ///   - headers: Headers sent with every request, besides the schema's.
     ///   - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.
     ///   - maxRetries: The retry limit unless an endpoint or a call sets one; 3 by default.
@@ -23,7 +28,9 @@ nonisolated public enum KitchenAPI {
     ///   - configuration: The settings that rarely change.
     public static func client(
         baseURL: URL,
+        apiKey: String,
         credentials: Credentials,
+        basicCredentials: BasicCredentials? = nil,
         headers: [String: String]? = nil,
         timeout: TimeInterval? = nil,
         maxRetries: Int? = nil,
@@ -31,6 +38,8 @@ nonisolated public enum KitchenAPI {
         configuration: APIClient.Configuration = .init()
     ) -> APIClient {
         var configuration = configuration
+        configuration.apiKey = .init(query: apiKeyQuery, value: apiKey)
+        if let basicCredentials { configuration.basicCredentials = basicCredentials }
         configuration.errorMessageKeys = errorMessageKeys
         return APIClient(
             baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,
@@ -377,6 +386,30 @@ nonisolated public struct Message: Codable, Hashable, Sendable {
     }
 }
 
+/// Endpoints that anyone may call, but one.
+///
+/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
+public protocol OpenAPI: APIClientProtocol {}
+
+nonisolated extension APIClient: OpenAPI {}
+nonisolated extension MockAPIClient: OpenAPI {}
+
+nonisolated extension OpenAPI {
+    /// The news, for anyone.
+    public func news(options: RequestOptions? = nil) async throws -> String {
+        let request = APIRequest(
+            method: .get, path: "/news", headers: KitchenAPI.headers, auth: .none, dateStyle: .unixSeconds)
+        return try await sendForText(request, options: options)
+    }
+
+    /// Statistics, for an administrator with a password.
+    public func adminStats(options: RequestOptions? = nil) async throws -> JSONValue {
+        let request = APIRequest(
+            method: .get, path: "/admin/stats", headers: KitchenAPI.headers, auth: .basic, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+}
+
 /// A linked list and a tree of nodes.
 nonisolated public struct Node: Codable, Hashable, Sendable {
     public var value: Int
@@ -642,7 +675,7 @@ nonisolated extension ThingsAPI {
     public func signIn(userName: String, scopes: [String], options: RequestOptions? = nil) async throws {
         let request = APIRequest(
             method: .post, path: "/token?grant_type=password", headers: KitchenAPI.headers,
-            body: .form([QueryItem("user_name", userName)] + QueryItem.repeated("scopes", scopes)), requiresAuth: false,
+            body: .form([QueryItem("user_name", userName)] + QueryItem.repeated("scopes", scopes)), auth: .none,
             dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
@@ -664,6 +697,13 @@ nonisolated extension ThingsAPI {
         let request = APIRequest(
             method: .put, path: "/files/\(path: name)", headers: KitchenAPI.headers, body: .multipart(form),
             dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Checks the service is up, without a token.
+    public func ping(options: RequestOptions? = nil) async throws {
+        let request = APIRequest(
+            method: .get, path: "/ping", headers: KitchenAPI.headers, auth: .none, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 

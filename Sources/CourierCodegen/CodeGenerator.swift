@@ -139,6 +139,11 @@ public enum CodeGenerator {
                 writer.line("/// The header that carries the API key.")
                 writer.line("public static let apiKeyHeader = \(SwiftNames.string(apiKeyHeader))")
             }
+            if let apiKeyQuery = api.apiKeyQuery {
+                writer.line()
+                writer.line("/// The query item that carries the API key.")
+                writer.line("public static let apiKeyQuery = \(SwiftNames.string(apiKeyQuery))")
+            }
             if !api.errorMessageKeys.isEmpty {
                 writer.line()
                 writer.line("/// The keys of an error body, in order, whose text is the error's message.")
@@ -167,17 +172,26 @@ public enum CodeGenerator {
 
     /// `client(baseURL:…)`: the one way to make a client for this API, whatever its auth.
     private static func writeFactory(_ api: API, to writer: inout SwiftWriter) {
-        let needsCredentials = api.auth == .bearer || api.endpoints.contains(where: \.requiresAuth)
+        let schemes = Set(api.endpoints.map(\.auth)).union([api.auth])
+        let needsCredentials = schemes.contains(.bearer)
+        let usesBasic = schemes.contains(.basic)
+        let hasAPIKey = api.apiKeyHeader != nil || api.apiKeyQuery != nil
         var summary = "A client for this API"
-        summary += api.apiKeyHeader.map { ": the key goes in `\($0)` on every request." } ?? "."
-        writer.docs([
-            summary, "",
-            "- Parameters:",
-            "  - baseURL: The URL every path is relative to.",
-        ] + (api.apiKeyHeader == nil ? [] : ["  - apiKey: The API key, sent with every request."]) + [
+        if let header = api.apiKeyHeader {
+            summary += ": the key goes in `\(header)` on every request."
+        } else if let query = api.apiKeyQuery {
+            summary += ": the key goes in the query item `\(query)` of every request."
+        } else {
+            summary += "."
+        }
+        var parameterDocs = ["  - baseURL: The URL every path is relative to."]
+        if hasAPIKey { parameterDocs.append("  - apiKey: The API key, sent with every request.") }
+        parameterDocs.append(
             needsCredentials
                 ? "  - credentials: Where the bearer token comes from."
-                : "  - credentials: Where a bearer token comes from; this API's endpoints send none.",
+                : "  - credentials: Where a bearer token comes from; this API's endpoints send none.")
+        if usesBasic { parameterDocs.append("  - basicCredentials: The user name and password for the endpoints that use HTTP basic authentication.") }
+        writer.docs([summary, "", "- Parameters:"] + parameterDocs + [
             "  - headers: Headers sent with every request, besides the schema's.",
             "  - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.",
             "  - maxRetries: The retry limit unless an endpoint or a call sets one; 3 by default.",
@@ -185,15 +199,23 @@ public enum CodeGenerator {
             "  - configuration: The settings that rarely change.",
         ])
         var parameters = ["baseURL: URL"]
-        if api.apiKeyHeader != nil { parameters.append("apiKey: String") }
+        if hasAPIKey { parameters.append("apiKey: String") }
         parameters.append(needsCredentials ? "credentials: Credentials" : "credentials: Credentials = .none")
+        if usesBasic { parameters.append(api.auth == .basic ? "basicCredentials: BasicCredentials" : "basicCredentials: BasicCredentials? = nil") }
         parameters += [
             "headers: [String: String]? = nil", "timeout: TimeInterval? = nil", "maxRetries: Int? = nil",
             "transport: (any HTTPTransport)? = nil", "configuration: APIClient.Configuration = .init()",
         ]
         Layout.signature(&writer, prefix: "public static func client(", parameters: parameters, suffix: ") -> APIClient") { writer in
-            if api.apiKeyHeader != nil || !api.errorMessageKeys.isEmpty { writer.line("var configuration = configuration") }
+            if hasAPIKey || usesBasic || !api.errorMessageKeys.isEmpty { writer.line("var configuration = configuration") }
             if api.apiKeyHeader != nil { writer.line("configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)") }
+            if api.apiKeyQuery != nil { writer.line("configuration.apiKey = .init(query: apiKeyQuery, value: apiKey)") }
+            if usesBasic {
+                writer.line(
+                    api.auth == .basic
+                        ? "configuration.basicCredentials = basicCredentials"
+                        : "if let basicCredentials { configuration.basicCredentials = basicCredentials }")
+            }
             if !api.errorMessageKeys.isEmpty { writer.line("configuration.errorMessageKeys = errorMessageKeys") }
             writer.line("return APIClient(")
             writer.indented { writer in

@@ -178,7 +178,11 @@ struct EndpointGenerator {
             result.append(raw.isText ? "body: .text(body, contentType: \(contentType))" : "body: .raw(body, contentType: \(contentType))")
         case nil: break
         }
-        if !endpoint.requiresAuth { result.append("requiresAuth: false") }
+        switch endpoint.auth {
+        case .bearer: break
+        case .basic: result.append("auth: .basic")
+        case .none: result.append("auth: .none")
+        }
         if endpoint.isIdempotent != endpoint.method.isIdempotent { result.append("isIdempotent: \(endpoint.isIdempotent)") }
         if let retries = endpoint.retries { result.append("maxRetries: \(retries)") }
         if let timeout = endpoint.timeout { result.append("timeout: \(Self.number(timeout))") }

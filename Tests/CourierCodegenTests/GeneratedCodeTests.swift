@@ -32,10 +32,11 @@ struct GeneratedCodeTests {
     }
 
     @Test func everyAPIHasAFactoryWhateverItsAuth() {
-        let client = KitchenAPI.client(baseURL: URL(string: "https://example.com")!, credentials: .token("t"), timeout: 0.5, maxRetries: 1)
+        let client = KitchenAPI.client(
+            baseURL: URL(string: "https://example.com")!, apiKey: "k", credentials: .token("t"), timeout: 0.5, maxRetries: 1)
         #expect(client.timeout == 0.5)
         #expect(client.configuration.retryPolicy.maxRetries == 1)
-        #expect(client.configuration.apiKey == nil)
+        #expect(client.configuration.apiKey == APIKey(query: "api_key", value: "k"))
         #expect(client.configuration.errorMessageKeys == ["title"])
     }
 

@@ -256,3 +256,47 @@ struct UntaggedUnionDiagnosticTests {
         #expect(compilation.diagnostics.map(\.message) == ["variant 'a' must carry a model, not 'Int'"])
     }
 }
+
+/// `auth basic`, `@auth(…)`, `@public` on groups, and API keys in the query.
+@Suite("Diagnostics of auth schemes")
+struct AuthDiagnosticTests {
+    static let cases: [DiagnosticCase] = [
+        .init(name: "unknown scheme near basic", source: "api T {\n  auth 1️⃣basik\n}",
+              message: "unknown auth scheme 'basik' (did you mean 'basic'?)"),
+        .init(name: "a query key without a name", source: "api T {\n  apikey query 1️⃣\"\"\n}",
+              message: "the API key's query item needs a name"),
+        .init(name: "an unknown scheme in @auth", source: "group G {\n  a: GET /a @auth(1️⃣token)\n}" + api,
+              message: "'@auth' takes bearer, basic or none"),
+        .init(name: "@public and @auth together", source: "group G {\n  a: GET /a @public 1️⃣@auth(basic)\n}" + api,
+              message: "'@public' and '@auth' both say how endpoint 'a' authenticates"),
+        .init(name: "@auth on a model", source: "1️⃣@auth(basic) model M {\n  a: Int\n}" + api,
+              message: "'@auth' cannot be applied to a model"),
+    ]
+
+    @Test(arguments: cases)
+    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
+        DiagnosticTests().diagnosticLandsAtMarker(testCase)
+    }
+
+    @Test func theEndpointWinsOverItsGroupAndTheGroupOverTheAPI() throws {
+        let api = try #require(compileValid("""
+            api T {
+              auth none
+              apikey query "key"
+            }
+            group Plain {
+              a: GET /a
+              b: GET /b @auth(bearer)
+            }
+            @auth(basic) group Admin {
+              c: GET /c
+              d: GET /d @public
+            }
+            @public group Open {
+              e: GET /e @auth(bearer)
+            }
+            """))
+        #expect(api.endpoints.map { "\($0.name) \($0.auth.rawValue)" } == ["a none", "b bearer", "c basic", "d none", "e bearer"])
+        #expect(api.apiKeyQuery == "key" && api.apiKeyHeader == nil)
+    }
+}

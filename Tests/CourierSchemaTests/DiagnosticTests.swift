@@ -105,8 +105,8 @@ private let apiCases: [DiagnosticCase] = [
           message: "header 'Authorization' is set by the client and cannot be fixed in the schema"),
     .init(name: "duplicate static header", source: "api T {\n  header \"X-A\" = \"1\"\n  header 1️⃣\"x-a\" = \"2\"\n}",
           message: "duplicate header 'x-a'"),
-    .init(name: "api key not in a header", source: "api T {\n  apikey 1️⃣query \"key\"\n}",
-          message: "an API key can only be sent in a header"),
+    .init(name: "api key in a cookie", source: "api T {\n  apikey 1️⃣cookie \"key\"\n}",
+          message: "an API key is sent in a header or the query, not 'cookie'"),
 ]
 
 private let typeCases: [DiagnosticCase] = [

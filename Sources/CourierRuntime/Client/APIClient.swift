@@ -21,12 +21,15 @@ public final class APIClient: APIClientProtocol {
         /// The keys of an error body, in order, whose text is the error's message. A generated
         /// factory sets the fields its schema's error model marks `@message`.
         public var errorMessageKeys: [String]
+        /// The user name and password sent to endpoints that use HTTP basic authentication.
+        public var basicCredentials: BasicCredentials?
 
         /// Creates a configuration.
         public init(
             apiKey: APIKey? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
             retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
-            logger: (@Sendable (String) -> Void)? = nil, errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys
+            logger: (@Sendable (String) -> Void)? = nil, errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys,
+            basicCredentials: BasicCredentials? = nil
         ) {
             self.apiKey = apiKey
             self.onUnauthorized = onUnauthorized
@@ -35,6 +38,7 @@ public final class APIClient: APIClientProtocol {
             self.allowsInsecureHTTP = allowsInsecureHTTP
             self.logger = logger
             self.errorMessageKeys = errorMessageKeys
+            self.basicCredentials = basicCredentials
         }
 
         /// The settings, with the API key's value redacted.
@@ -46,7 +50,8 @@ public final class APIClient: APIClientProtocol {
         /// What `dump` shows: the key redacted, the hooks by presence.
         public var customMirror: Mirror {
             Redaction.mirror(of: self, [
-                "apiKey": apiKey as Any, "retryPolicy": retryPolicy, "clock": clock, "allowsInsecureHTTP": allowsInsecureHTTP,
+                "apiKey": apiKey as Any, "basicCredentials": basicCredentials as Any, "retryPolicy": retryPolicy, "clock": clock,
+                "allowsInsecureHTTP": allowsInsecureHTTP,
                 "hasOnUnauthorized": onUnauthorized != nil, "hasLogger": logger != nil,
             ])
         }
@@ -164,11 +169,23 @@ public final class APIClient: APIClientProtocol {
         while true {
             if Task.isCancelled { throw APIError.cancelled }
             var token: String?
-            if request.requiresAuth {
+            var authorization: String?
+            switch request.auth {
+            case .none:
+                break
+            case .bearer:
                 if let refreshedToken { token = refreshedToken } else { token = try await currentToken() }
+                authorization = token.map { "Bearer \($0)" }
+            case .basic:
+                guard let basic = configuration.basicCredentials else {
+                    throw APIError.invalidRequest(
+                        "\(request.method.rawValue) \(request.path) uses HTTP basic authentication, and the client has no basicCredentials: "
+                            + "set them in its configuration")
+                }
+                authorization = basic.authorization
             }
             let httpRequest = try RequestBuilder.build(
-                request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, token: token,
+                request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, authorization: authorization,
                 timeout: timeout, options: options, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
             configuration.logger?("→ \(httpRequest)")
 
@@ -198,7 +215,11 @@ public final class APIClient: APIClientProtocol {
             let errorResponse = HTTPErrorResponse(
                 request: httpRequest.description, status: response.status, headers: response.headers, body: response.body,
                 messageKeys: configuration.errorMessageKeys)
-            if response.status == 401, request.requiresAuth {
+            if response.status == 401, request.auth == .basic {
+                // A wrong password: nothing to refresh, and no session to end.
+                throw APIError.notAuthenticated(errorResponse)
+            }
+            if response.status == 401, request.auth == .bearer {
                 if refreshedToken == nil {
                     switch await credentials.refresh(after: token) {
                     case .refreshed(let fresh):

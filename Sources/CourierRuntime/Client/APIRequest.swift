@@ -51,8 +51,15 @@ public struct APIRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body.
     public var body: RequestBody
-    /// Whether the bearer token is sent (false for `@public` endpoints).
-    public var requiresAuth: Bool
+    /// How the request proves who is calling: a bearer token, basic credentials, or nothing
+    /// (a public endpoint).
+    public var auth: RequestAuth
+
+    /// Whether the request carries credentials; setting it to true asks for the bearer token.
+    public var requiresAuth: Bool {
+        get { auth != .none }
+        set { auth = newValue ? (auth == .none ? .bearer : auth) : .none }
+    }
     /// Whether the request may be repeated after it may have reached the server.
     public var isIdempotent: Bool
     /// The endpoint's retry limit, if it sets one.
@@ -64,18 +71,19 @@ public struct APIRequest: Sendable {
     /// The `Accept` header.
     public var accept: String
 
-    /// Creates a request. `isIdempotent` defaults to what the method says.
+    /// Creates a request. `isIdempotent` defaults to what the method says. The request sends the
+    /// credentials `auth` names, none when `requiresAuth` is false.
     public init(
         method: HTTPMethod, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:], body: RequestBody = .none,
-        requiresAuth: Bool = true, isIdempotent: Bool? = nil, maxRetries: Int? = nil, timeout: TimeInterval? = nil,
-        dateStyle: DateCodingStyle = .iso8601, accept: String = "application/json"
+        requiresAuth: Bool = true, auth: RequestAuth = .bearer, isIdempotent: Bool? = nil, maxRetries: Int? = nil,
+        timeout: TimeInterval? = nil, dateStyle: DateCodingStyle = .iso8601, accept: String = "application/json"
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
-        self.requiresAuth = requiresAuth
+        self.auth = requiresAuth ? auth : .none
         self.isIdempotent = isIdempotent ?? method.isIdempotent
         self.maxRetries = maxRetries
         self.timeout = timeout

@@ -4,18 +4,21 @@ import Foundation
 enum RequestBuilder {
     static func build(
         _ request: APIRequest, baseURL: URL, clientHeaders: HTTPHeaders, apiKey: APIKey?,
-        token: String?, timeout: TimeInterval, options: RequestOptions?, allowsInsecureHTTP: Bool
+        authorization: String?, timeout: TimeInterval, options: RequestOptions?, allowsInsecureHTTP: Bool
     ) throws -> HTTPRequest {
         try checkScheme(of: baseURL, allowsInsecureHTTP: allowsInsecureHTTP)
-        let url = try makeURL(baseURL: baseURL, request: request, extraQuery: options?.additionalQueryParameters ?? [:])
+        var extraQuery = (options?.additionalQueryParameters ?? [:]).sorted { $0.key < $1.key }.map { QueryItem($0.key, $0.value) }
+        extraQuery += options?.additionalQueryItems ?? []
+        if let apiKey, apiKey.placement == .query { extraQuery.append(QueryItem(apiKey.name, apiKey.value)) }
+        let url = try makeURL(baseURL: baseURL, request: request, extraQuery: extraQuery)
 
         var headers = HTTPHeaders()
         headers["Accept"] = request.accept
         for field in clientHeaders { headers[field.name] = field.value }
         for field in request.headers { headers[field.name] = field.value }
         for (name, value) in (options?.additionalHeaders ?? [:]).sorted(by: { $0.key < $1.key }) { headers[name] = value }
-        if let apiKey { headers[apiKey.header] = apiKey.value }
-        if let token { headers["Authorization"] = "Bearer \(token)" }
+        if let apiKey, apiKey.placement == .header { headers[apiKey.name] = apiKey.value }
+        if let authorization { headers["Authorization"] = authorization }
 
         var body: Data?
         switch request.body {
@@ -79,13 +82,12 @@ enum RequestBuilder {
         return octets[0] == "127"
     }
 
-    static func makeURL(baseURL: URL, request: APIRequest, extraQuery: [String: String]) throws -> URL {
+    static func makeURL(baseURL: URL, request: APIRequest, extraQuery: [QueryItem]) throws -> URL {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         try PathSegment.checkNoRefusedValues(in: request)
         var text = base + (request.path.hasPrefix("/") ? request.path : "/" + request.path)
-        var items = request.query.compactMap { item in item.value.map { (item.name, $0) } }
-        items += extraQuery.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let items = (request.query + extraQuery).compactMap { item in item.value.map { (item.name, $0) } }
         if !items.isEmpty {
             text += (text.contains("?") ? "&" : "?") + items.map { "\(queryEncode($0.0))=\(queryEncode($0.1))" }.joined(separator: "&")
         }

@@ -8,8 +8,11 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
     public var maxRetries: Int?
     /// Extra header fields, added after the client's.
     public var additionalHeaders: [String: String]
-    /// Extra query items.
+    /// Extra query items, one per name, in name order.
     public var additionalQueryParameters: [String: String]
+    /// Extra query items in the order given, after `additionalQueryParameters`; a name may
+    /// repeat (`kind=a&kind=b`).
+    public var additionalQueryItems: [QueryItem]
     /// Extra top-level keys merged into a JSON object body.
     public var additionalBodyParameters: [String: JSONValue]
     /// Called as the body is sent, for uploads.
@@ -19,12 +22,13 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
     public init(
         timeout: TimeInterval? = nil, maxRetries: Int? = nil, additionalHeaders: [String: String] = [:],
         additionalQueryParameters: [String: String] = [:], additionalBodyParameters: [String: JSONValue] = [:],
-        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil
+        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil, additionalQueryItems: [QueryItem] = []
     ) {
         self.timeout = timeout
         self.maxRetries = maxRetries
         self.additionalHeaders = additionalHeaders
         self.additionalQueryParameters = additionalQueryParameters
+        self.additionalQueryItems = additionalQueryItems
         self.additionalBodyParameters = additionalBodyParameters
         self.uploadProgress = uploadProgress
     }
@@ -32,7 +36,9 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
     /// The options, with secret header and query values redacted.
     public var description: String {
         let headers = HTTPHeaders(additionalHeaders)
-        let query = Redaction.redacted(additionalQueryParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        let query = Redaction.redacted(
+            additionalQueryParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                + additionalQueryItems.compactMap { item in item.value.map { (item.name, $0) } })
         return "RequestOptions(timeout: \(timeout.map { "\($0)" } ?? "default"), maxRetries: \(maxRetries.map(String.init) ?? "default"), "
             + "additionalHeaders: \(headers), additionalQueryParameters: \(query.map { "\($0.name)=\($0.value)" }), "
             + "additionalBodyParameters: \(additionalBodyParameters.keys.sorted()))"

@@ -11,7 +11,8 @@ enum AttributeSite: String {
 extension Checker {
     /// Which attributes each site accepts.
     static let attributeSites: [String: [AttributeSite]] = [
-        "public": [.endpoint],
+        "public": [.endpoint, .group],
+        "auth": [.endpoint, .group],
         "idempotent": [.endpoint],
         "retries": [.endpoint],
         "timeout": [.endpoint],

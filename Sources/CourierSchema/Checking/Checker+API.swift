@@ -3,6 +3,7 @@ struct APISettings {
     var headers: [StaticHeader] = []
     var auth: AuthScheme = .bearer
     var apiKeyHeader: String?
+    var apiKeyQuery: String?
     var keyStyle: KeyStyle = .snakeCase
     var dateStyle: DateStyle = .iso8601
     var errorModel: String?
@@ -81,18 +82,25 @@ extension Checker {
             } else {
                 log.error(
                     location,
-                    "unknown auth scheme '\(value)'\(Suggestion.didYouMean(value, in: ["bearer", "none"]))",
-                    hint: "use 'auth bearer' or 'auth none'")
+                    "unknown auth scheme '\(value)'\(Suggestion.didYouMean(value, in: AuthScheme.allCases.map(\.rawValue)))",
+                    hint: "use 'auth bearer', 'auth basic' or 'auth none'")
             }
         case "apikey":
             guard let (placement, placementLocation) = word(0), let (name, nameLocation) = word(1) else { return }
-            guard placement == "header" else {
+            switch placement {
+            case "header":
+                if checkHeaderName(name, at: nameLocation) { settings.apiKeyHeader = name }
+            case "query":
+                if name.isEmpty {
+                    log.error(nameLocation, "the API key's query item needs a name", hint: "write apikey query \"api_key\"")
+                } else {
+                    settings.apiKeyQuery = name
+                }
+            default:
                 log.error(
-                    placementLocation, "an API key can only be sent in a header",
-                    hint: "write apikey header \"apikey\"")
-                return
+                    placementLocation, "an API key is sent in a header or the query, not '\(placement)'",
+                    hint: "write apikey header \"X-API-Key\" or apikey query \"api_key\"")
             }
-            if checkHeaderName(name, at: nameLocation) { settings.apiKeyHeader = name }
         case "keys":
             guard let (value, location) = word(0) else { return }
             if let style = KeyStyle(rawValue: value) {

@@ -1,12 +1,12 @@
 // Groups and endpoints.
 extension Checker {
     func checkGroup(_ syntax: GroupSyntax) -> Group {
-        _ = attributes(syntax.attributes, at: .group)
-        let endpoints = syntax.endpoints.compactMap(checkEndpoint)
+        let groupAuth = authOverride(attributes(syntax.attributes, at: .group), of: "group '\(syntax.name.text)'")
+        let endpoints = syntax.endpoints.compactMap { checkEndpoint($0, groupAuth: groupAuth) }
         return Group(name: syntax.name.text, docs: syntax.docs, endpoints: endpoints, location: syntax.name.location)
     }
 
-    private func checkEndpoint(_ syntax: EndpointSyntax) -> Endpoint? {
+    private func checkEndpoint(_ syntax: EndpointSyntax, groupAuth: AuthScheme?) -> Endpoint? {
         let endpointAttributes = attributes(syntax.attributes, at: .endpoint)
         let method = checkMethod(syntax.method)
         let path = PathRules.parse(syntax.path, log: &log)
@@ -52,7 +52,7 @@ extension Checker {
         checkArgumentLabels(syntax, parameters: parameters, body: body)
         checkQueryKeys(parameters: parameters, path: path)
 
-        let isPublic = flag("public", in: endpointAttributes)
+        let auth = authOverride(endpointAttributes, of: "endpoint '\(syntax.name.text)'") ?? groupAuth ?? settings.auth
         let markedIdempotent = flag("idempotent", in: endpointAttributes)
         if markedIdempotent, let method, method.isIdempotent, let attribute = endpointAttributes["idempotent"] {
             log.warning(
@@ -65,10 +65,29 @@ extension Checker {
         guard let method, let path else { return nil }
         return Endpoint(
             name: syntax.name.text, docs: syntax.docs, method: method, path: path,
-            requiresAuth: settings.auth == .bearer && !isPublic,
+            auth: auth,
             isIdempotent: method.isIdempotent || markedIdempotent, retries: retries, timeout: timeout,
             deprecation: deprecation(endpointAttributes), parameters: parameters, body: body,
             response: response, includesResponseMetadata: includesResponseMetadata, poll: poll, location: syntax.name.location)
+    }
+
+    /// What `@public` or `@auth(…)` says of how a group's or an endpoint's requests
+    /// authenticate; nil when neither is given.
+    private func authOverride(_ attributes: [String: AttributeSyntax], of owner: String) -> AuthScheme? {
+        let isPublic = flag("public", in: attributes)
+        guard let attribute = attributes["auth"] else { return isPublic ? AuthScheme.none : nil }
+        if isPublic {
+            log.error(
+                attribute.location, "'@public' and '@auth' both say how \(owner) authenticates",
+                hint: "keep one: @public is @auth(none)")
+            return AuthScheme.none
+        }
+        guard let value = singleArgument(of: attribute, example: "@auth(basic)") else { return nil }
+        guard case .identifier(let word) = value.kind, let scheme = AuthScheme(rawValue: word) else {
+            log.error(value.location, "'@auth' takes bearer, basic or none", hint: "write @auth(basic)")
+            return nil
+        }
+        return scheme
     }
 
     private func checkMethod(_ name: NameSyntax) -> HTTPMethod? {

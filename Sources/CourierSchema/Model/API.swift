@@ -11,8 +11,10 @@ public struct API: Sendable, Hashable, Encodable {
     public var headers: [StaticHeader]
     /// How endpoints authenticate unless they are `@public`.
     public var auth: AuthScheme
-    /// The header that carries the client's API key, when the API uses one.
+    /// The header that carries the client's API key, when the API sends one in a header.
     public var apiKeyHeader: String?
+    /// The query item that carries the client's API key, when the API sends one in the query.
+    public var apiKeyQuery: String?
     /// How identifiers become wire keys.
     public var keyStyle: KeyStyle
     /// How `Date` values travel.
@@ -53,10 +55,12 @@ public struct StaticHeader: Sendable, Hashable, Encodable {
     public var value: String
 }
 
-/// How requests authenticate by default.
-public enum AuthScheme: String, Sendable, Hashable, Encodable {
+/// How requests authenticate.
+public enum AuthScheme: String, Sendable, Hashable, Encodable, CaseIterable {
     /// `Authorization: Bearer <token>`.
     case bearer
+    /// `Authorization: Basic <user:password in base64>`.
+    case basic
     /// No credentials.
     case none
 }

@@ -34,8 +34,12 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var method: HTTPMethod
     /// The path template with its placeholders and fixed query.
     public var path: PathTemplate
-    /// Whether the request carries the bearer token (false for `@public` or `auth none`).
-    public var requiresAuth: Bool
+    /// How the request authenticates: the api block's `auth`, unless the endpoint or its group
+    /// says otherwise (`@public`, `@auth(…)`).
+    public var auth: AuthScheme
+
+    /// Whether the request carries credentials (false for `@public` or `auth none`).
+    public var requiresAuth: Bool { auth != .none }
     /// Whether the request may be retried after it may have reached the server.
     public var isIdempotent: Bool
     /// `@retries(n)`: this endpoint's default retry limit.

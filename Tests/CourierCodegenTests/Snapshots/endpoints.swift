@@ -165,7 +165,7 @@ nonisolated extension TasksAPI {
     @available(*, deprecated, message: "no longer")
     public func cancel(id: UUID, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .post, path: "/tasks/\(path: id)/cancel", headers: TAPI.headers, requiresAuth: false, maxRetries: 0,
+            method: .post, path: "/tasks/\(path: id)/cancel", headers: TAPI.headers, auth: .none, maxRetries: 0,
             timeout: 15)
         return try await send(request, options: options)
     }

@@ -30,6 +30,26 @@ struct RequestTests {
         #expect(!sent.headers.description.contains("anon-key"))
     }
 
+    @Test func optionsAddQueryItemsWhoseNamesRepeat() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        let options = RequestOptions(
+            additionalQueryParameters: ["z": "1", "a": "2"], additionalQueryItems: [QueryItem("kind", "a"), QueryItem("kind", "b&c")])
+        try await makeClient(transport).send(APIRequest(method: .get, path: "/x", query: [QueryItem("kind", "first")]), options: options)
+        #expect(transport.requests.first?.url.query == "kind=first&a=2&z=1&kind=a&kind=b%26c")
+    }
+
+    @Test func anAPIKeyCanTravelInTheQuery() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!, credentials: .none, transport: transport,
+            configuration: .init(apiKey: APIKey(query: "api_key", value: "k 1"), clock: RecordingClock()))
+        try await client.send(APIRequest(method: .get, path: "/x?fixed=1", requiresAuth: false))
+        let sent = try #require(transport.requests.first)
+        #expect(sent.url.query == "fixed=1&api_key=k%201")
+        #expect(sent.headers["api_key"] == nil)
+        #expect(!sent.description.contains("k%201") && !sent.description.contains("k 1"), "\(sent)")
+    }
+
     @Test func publicEndpointsSendNoBearer() async throws {
         let transport = ScriptedTransport([json(200, "{}")])
         try await makeClient(transport).send(APIRequest(method: .post, path: "/auth/v1/token?grant_type=password", requiresAuth: false))

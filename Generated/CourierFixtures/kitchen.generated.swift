@@ -700,6 +700,19 @@ nonisolated extension ThingsAPI {
         return try await send(request, options: options)
     }
 
+    /// Searches nodes by filters and weights.
+    public func search(
+        filter: [String: String],
+        weights: [String: Int]? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> [Node] {
+        let request = APIRequest(
+            method: .get, path: "/search",
+            query: QueryItem.map("filter", filter, style: .deepObject) + QueryItem.map("weights", weights, style: .form),
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
     /// Checks the service is up, without a token.
     public func ping(options: RequestOptions? = nil) async throws {
         let request = APIRequest(

@@ -171,7 +171,7 @@ struct EndpointGenerator {
         case .json: result.append("body: .json(body)")
         case .multipart: result.append("body: .multipart(\(form))")
         case .form(let fields):
-            let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none) })
+            let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none, mapStyle: QueryMapStyle?.none) })
             result.append("body: .form(\(items))")
         case .raw(let raw):
             let contentType = raw.mediaType.map(SwiftNames.string) ?? "contentType"
@@ -196,17 +196,22 @@ struct EndpointGenerator {
     }
 
     private func queryItems(_ parameters: [Parameter]) -> String {
-        queryItems(parameters.map { ($0.wireName, $0.name, $0.type, $0.valuePrefix) })
+        queryItems(parameters.map { ($0.wireName, $0.name, $0.type, $0.valuePrefix, $0.mapStyle) })
     }
 
-    /// `[QueryItem(…), …]`, with arrays repeating their key.
-    private func queryItems(_ items: [(wire: String, name: String, type: TypeRef, prefix: String?)]) -> String {
+    /// `[QueryItem(…), …]`, with arrays repeating their key and dictionaries giving one item per
+    /// entry.
+    private func queryItems(_ items: [(wire: String, name: String, type: TypeRef, prefix: String?, mapStyle: QueryMapStyle?)]) -> String {
         var singles: [String] = []
         var parts: [String] = []
         for item in items {
             let name = SwiftNames.string(item.wire)
             let value = SwiftNames.argument(item.name)
-            if case .array = item.type.unwrapped {
+            if let mapStyle = item.mapStyle {
+                if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
+                singles = []
+                parts.append("QueryItem.map(\(name), \(value), style: .\(mapStyle.rawValue))")
+            } else if case .array = item.type.unwrapped {
                 if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
                 singles = []
                 parts.append("QueryItem.repeated(\(name), \(value))")

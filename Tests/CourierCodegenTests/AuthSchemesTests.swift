@@ -104,3 +104,20 @@ actor SignOutCounter {
     private(set) var calls = 0
     func count() { calls += 1 }
 }
+
+/// Dictionaries in the query: `deepObject` (`filter[status]=open`) and the default `form`
+/// (`status=open`), in key order.
+@Suite("Query maps")
+struct QueryMapTests {
+    @Test func entriesTravelInKeyOrderInTheirStyle() async throws {
+        let transport = RecordingTransport { _ in HTTPResponse(status: 200, body: Data("[]".utf8)) }
+        let client = KitchenAPI.client(baseURL: URL(string: "https://kitchen.example")!, apiKey: "k", credentials: .token("t"), transport: transport)
+        _ = try await client.search(filter: ["status": "open", "owner": "me & you"], weights: ["b": 2, "a": 1])
+        _ = try await client.search(filter: [:])
+        let queries = transport.requests.map { $0.url.query ?? "" }
+        #expect(queries == [
+            "filter%5Bowner%5D=me%20%26%20you&filter%5Bstatus%5D=open&a=1&b=2&api_key=k",
+            "api_key=k",
+        ])
+    }
+}

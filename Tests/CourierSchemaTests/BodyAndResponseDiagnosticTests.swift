@@ -300,3 +300,37 @@ struct AuthDiagnosticTests {
         #expect(api.apiKeyQuery == "key" && api.apiKeyHeader == nil)
     }
 }
+
+/// Dictionaries as query parameters, and their `@style`.
+@Suite("Diagnostics of query maps")
+struct QueryMapDiagnosticTests {
+    static let cases: [DiagnosticCase] = [
+        .init(name: "@style on a single value", source: "group G {\n  a: GET /a {\n    query q: String 1️⃣@style(form)\n  }\n}" + api,
+              message: "'@style' applies only to a query parameter holding a dictionary"),
+        .init(name: "an unknown style", source: "group G {\n  a: GET /a {\n    query q: [String: String] @style(1️⃣spaceDelimited)\n  }\n}" + api,
+              message: "'@style' takes form or deepObject"),
+        .init(name: "a map of models", source: "model M {\n  a: Int\n}\ngroup G {\n  a: GET /a {\n    query q: 1️⃣[String: M]\n  }\n}" + api,
+              message: "type '[String: M]' cannot be sent as a query parameter"),
+        .init(name: "a map in a header", source: "group G {\n  a: GET /a {\n    header h: 1️⃣[String: String]\n  }\n}" + api,
+              message: "type '[String: String]' cannot be sent as a header parameter"),
+    ]
+
+    @Test(arguments: cases)
+    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
+        DiagnosticTests().diagnosticLandsAtMarker(testCase)
+    }
+
+    @Test func aMapIsFormUnlessItSaysDeepObject() throws {
+        let api = try #require(compileValid("""
+            group G {
+              a: GET /a {
+                query plain: [String: String]
+                query deep: [String: Int]? @style(deepObject)
+                query listed: [String]
+              }
+            }
+            api T {}
+            """))
+        #expect(api.endpoints[0].parameters.map { $0.mapStyle?.rawValue ?? "-" } == ["form", "deepObject", "-"])
+    }
+}

@@ -17,6 +17,21 @@ public struct QueryItem: Sendable, Hashable {
     public static func repeated(_ name: String, _ values: [some WireValueConvertible]?) -> [QueryItem] {
         (values ?? []).map { QueryItem(name, $0) }
     }
+
+    /// How a dictionary travels in a query.
+    public enum MapStyle: Sendable {
+        /// Each entry is an item of its own: `status=open&owner=me` (OpenAPI's exploded form).
+        case form
+        /// Each entry is named after the parameter: `filter[status]=open` (OpenAPI's deepObject).
+        case deepObject
+    }
+
+    /// One item per entry of `values`, in key order so the URL is the same every time.
+    public static func map(_ name: String, _ values: [String: some WireValueConvertible]?, style: MapStyle) -> [QueryItem] {
+        (values ?? [:]).sorted { $0.key < $1.key }.map { key, value in
+            QueryItem(style == .deepObject ? "\(name)[\(key)]" : key, value)
+        }
+    }
 }
 
 /// What a request sends as its body.

@@ -21,6 +21,7 @@ extension Checker {
         "wire": [.field, .parameter],
         "message": [.field],
         "prefix": [.parameter],
+        "style": [.parameter],
         "deprecated": [
             .model, .enumeration, .enumCase, .union, .variant, .endpoint, .field, .parameter,
             .pathParameter,

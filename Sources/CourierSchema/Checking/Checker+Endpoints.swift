@@ -115,10 +115,10 @@ extension Checker {
             expectation = "a header must be a String, number, Bool, UUID, URL, Date or enum, optionally '?'"
         case .query:
             switch type.unwrapped {
-            case .array(let element): valid = Checker.isTextValue(element)
+            case .array(let element), .dictionary(let element): valid = Checker.isTextValue(element)
             case let single: valid = Checker.isTextValue(single)
             }
-            expectation = "a query parameter must be a text value or an array of them, optionally '?'"
+            expectation = "a query parameter must be a text value, or an array or dictionary of them, optionally '?'"
         }
         if !valid {
             log.error(field.type.location, "type '\(type)' cannot be sent as a \(kind.rawValue) parameter", hint: expectation)
@@ -146,7 +146,9 @@ extension Checker {
         }
         return Parameter(
             name: field.name.text, kind: kind, wireName: wire, type: type, defaultValue: defaultValue,
-            valuePrefix: valuePrefix(parameterAttributes, kind: kind, type: type), docs: field.docs, deprecation: deprecation(parameterAttributes), location: field.name.location)
+            valuePrefix: valuePrefix(parameterAttributes, kind: kind, type: type),
+            mapStyle: mapStyle(parameterAttributes, kind: kind, type: type), docs: field.docs,
+            deprecation: deprecation(parameterAttributes), location: field.name.location)
     }
 
     private func checkBody(_ syntax: BodySyntax) -> Body? {
@@ -312,7 +314,8 @@ extension Checker {
     /// Query keys, fixed and declared, must be unique.
     private func checkQueryKeys(parameters: [Parameter], path: PathTemplate?) {
         var keys: [String: SourceLocation] = [:]
-        for parameter in parameters where parameter.kind == .query {
+        // A map's keys are chosen by the caller.
+        for parameter in parameters where parameter.kind == .query && parameter.mapStyle == nil {
             if let first = keys[parameter.wireName] {
                 log.error(
                     parameter.location, "query key '\(parameter.wireName)' is used twice",
@@ -334,6 +337,25 @@ extension Checker {
             }
             headers[key] = parameter.location
         }
+    }
+
+    /// Reads `@style(form)` or `@style(deepObject)`, which only a query parameter holding a
+    /// dictionary takes; such a parameter is `form` without it.
+    private func mapStyle(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> QueryMapStyle? {
+        let isMap = kind == .query && { if case .dictionary = type.unwrapped { true } else { false } }()
+        guard let attribute = attributes["style"] else { return isMap ? .form : nil }
+        guard isMap else {
+            log.error(
+                attribute.location, "'@style' applies only to a query parameter holding a dictionary",
+                hint: "write query filter: [String: String] @style(deepObject)")
+            return nil
+        }
+        guard let value = singleArgument(of: attribute, example: "@style(deepObject)") else { return .form }
+        guard case .identifier(let word) = value.kind, let style = QueryMapStyle(rawValue: word) else {
+            log.error(value.location, "'@style' takes form or deepObject", hint: "write @style(deepObject) for filter[key]=value")
+            return .form
+        }
+        return style
     }
 
     /// Reads `@prefix("eq.")`, which only a query parameter with one text value can take.

@@ -125,12 +125,22 @@ public struct Parameter: Sendable, Hashable, Encodable {
     public var defaultValue: Literal?
     /// `@prefix("eq.")`: text sent before the value, as in PostgREST filters (`project_id=eq.42`).
     public var valuePrefix: String?
+    /// For a query parameter holding a dictionary: how its entries travel.
+    public var mapStyle: QueryMapStyle?
     /// Doc comment lines.
     public var docs: [String]
     /// Set when the parameter is deprecated.
     public var deprecation: Deprecation?
     /// Where it is declared.
     public var location: SourceLocation
+}
+
+/// How a dictionary query parameter travels.
+public enum QueryMapStyle: String, Sendable, Hashable, Encodable, CaseIterable {
+    /// `status=open&owner=me`: each entry an item of its own.
+    case form
+    /// `filter[status]=open`: each entry named after the parameter.
+    case deepObject
 }
 
 /// A request body.

@@ -15,6 +15,9 @@ nonisolated public enum ArchonAPI {
     /// The header that carries the API key.
     public static let apiKeyHeader = "apikey"
 
+    /// The API key as this API sends it, for an `AuthSession` or a request made by hand.
+    public static func apiKey(_ value: String) -> APIKey { APIKey(header: apiKeyHeader, value: value) }
+
     /// The keys of an error body, in order, whose text is the error's message.
     public static let errorMessageKeys = ["message", "error_description", "msg", "error", "details"]
 
@@ -40,7 +43,7 @@ nonisolated public enum ArchonAPI {
         configuration: APIClient.Configuration = .init()
     ) -> APIClient {
         var configuration = configuration
-        configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)
+        configuration.apiKey = Self.apiKey(apiKey)
         configuration.errorMessageKeys = errorMessageKeys
         return APIClient(
             baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,

@@ -11,6 +11,9 @@ nonisolated public enum KitchenAPI {
     /// The query item that carries the API key.
     public static let apiKeyQuery = "api_key"
 
+    /// The API key as this API sends it, for an `AuthSession` or a request made by hand.
+    public static func apiKey(_ value: String) -> APIKey { APIKey(query: apiKeyQuery, value: value) }
+
     /// The keys of an error body, in order, whose text is the error's message.
     public static let errorMessageKeys = ["title"]
 
@@ -38,7 +41,7 @@ nonisolated public enum KitchenAPI {
         configuration: APIClient.Configuration = .init()
     ) -> APIClient {
         var configuration = configuration
-        configuration.apiKey = .init(query: apiKeyQuery, value: apiKey)
+        configuration.apiKey = Self.apiKey(apiKey)
         if let basicCredentials { configuration.basicCredentials = basicCredentials }
         configuration.errorMessageKeys = errorMessageKeys
         return APIClient(

@@ -7,6 +7,6 @@ extension ArchonAPI {
         baseURL: URL, apiKey: String, store: any TokenStore = InMemoryTokenStore(),
         transport: any HTTPTransport = URLSessionTransport()
     ) -> AuthSession {
-        AuthSession(baseURL: baseURL, apiKey: apiKey, apiKeyHeader: apiKeyHeader, store: store, transport: transport)
+        AuthSession(baseURL: baseURL, apiKey: Self.apiKey(apiKey), store: store, transport: transport)
     }
 }

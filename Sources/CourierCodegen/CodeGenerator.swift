@@ -138,11 +138,17 @@ public enum CodeGenerator {
                 writer.line()
                 writer.line("/// The header that carries the API key.")
                 writer.line("public static let apiKeyHeader = \(SwiftNames.string(apiKeyHeader))")
+                writer.line()
+                writer.line("/// The API key as this API sends it, for an `AuthSession` or a request made by hand.")
+                writer.line("public static func apiKey(_ value: String) -> APIKey { APIKey(header: apiKeyHeader, value: value) }")
             }
             if let apiKeyQuery = api.apiKeyQuery {
                 writer.line()
                 writer.line("/// The query item that carries the API key.")
                 writer.line("public static let apiKeyQuery = \(SwiftNames.string(apiKeyQuery))")
+                writer.line()
+                writer.line("/// The API key as this API sends it, for an `AuthSession` or a request made by hand.")
+                writer.line("public static func apiKey(_ value: String) -> APIKey { APIKey(query: apiKeyQuery, value: value) }")
             }
             if !api.errorMessageKeys.isEmpty {
                 writer.line()
@@ -208,8 +214,7 @@ public enum CodeGenerator {
         ]
         Layout.signature(&writer, prefix: "public static func client(", parameters: parameters, suffix: ") -> APIClient") { writer in
             if hasAPIKey || usesBasic || !api.errorMessageKeys.isEmpty { writer.line("var configuration = configuration") }
-            if api.apiKeyHeader != nil { writer.line("configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)") }
-            if api.apiKeyQuery != nil { writer.line("configuration.apiKey = .init(query: apiKeyQuery, value: apiKey)") }
+            if hasAPIKey { writer.line("configuration.apiKey = Self.apiKey(apiKey)") }
             if usesBasic {
                 writer.line(
                     api.auth == .basic

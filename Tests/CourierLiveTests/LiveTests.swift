@@ -54,6 +54,42 @@ struct LiveTests {
         #expect(rejected?.response?.message == "invalid JWT")
     }
 
+    @Test func aSessionStartsFromTheAPIsOwnSignInAndRefreshesThroughItsOwnEndpoint() async throws {
+        let server = try await ArchonServer.start()
+        let authClient = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .none)
+        let session = AuthSession(refresh: .custom { refreshToken in
+            let answer = try await authClient.refreshSession(body: RefreshTokenRequest(refreshToken: refreshToken))
+            return AuthTokens(accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresIn: TimeInterval(answer.expiresIn))
+        })
+        let signedIn = try await authClient.signInWithPassword(body: PasswordCredentials(email: "ann@example.com", password: "secret"))
+        try await session.start(with: AuthTokens(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, expiresIn: 3600))
+        let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .session(session))
+        let refreshed = try await session.refresh()
+        #expect(refreshed.accessToken != signedIn.accessToken)
+        #expect(try await client.getUser().email == "ann@example.com")
+        #expect(try await server.counters().requests["refreshes"] == 1)
+    }
+
+    @Test func anOAuthRefreshGrantKeepsASessionAlive() async throws {
+        let server = try await ArchonServer.start()
+        let authClient = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .none)
+        let signedIn = try await authClient.signInWithPassword(body: PasswordCredentials(email: "ann@example.com", password: "secret"))
+        let session = AuthSession(refresh: .oauth2(tokenURL: server.baseURL.appendingPathComponent("oauth/token"), clientID: "ios"))
+        // Expired already: the first call refreshes before it is sent.
+        try await session.start(with: AuthTokens(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, expiresIn: 0))
+        let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .session(session))
+        #expect(try await client.getUser().email == "ann@example.com")
+        #expect(try await server.counters().requests["oauth refreshes"] == 1)
+        // The server sent no new refresh token: the old one is kept.
+        #expect(await session.currentTokens?.refreshToken == signedIn.refreshToken)
+
+        let stale = AuthSession(refresh: .oauth2(tokenURL: server.baseURL.appendingPathComponent("oauth/token")))
+        try await stale.start(with: AuthTokens(accessToken: "x", refreshToken: "unknown", expiresIn: 0))
+        let error = await apiError { _ = try await stale.refresh() }
+        #expect(error?.response?.message == "Unknown refresh token")
+        #expect(await stale.isSignedIn == false)
+    }
+
     @Test func pollsATaskUntilItEnds() async throws {
         let server = try await ArchonServer.start()
         let (client, _) = try await server.signedInClient()

@@ -123,6 +123,9 @@ class Gate(BaseHTTPMiddleware):
                 return StreamingResponse(partial(), media_type="application/json", headers={"Content-Length": "100"})
             if kind == "malformed":
                 return Response(fault["body"], media_type="application/json")
+        if request.url.path == "/oauth/token":
+            # A separate OAuth 2.0 authorization server: no API key, no bearer token.
+            return await call_next(request)
         if request.headers.get("apikey") != ANON_KEY:
             return JSONResponse({"message": "No API key found in request"}, status_code=401)
         if not request.url.path.startswith("/auth/v1/token"):
@@ -166,6 +169,21 @@ async def token(request: Request, grant_type: str):
         await asyncio.sleep(0.05)
         return issue_session(user_id)
     return JSONResponse({"error": "unsupported_grant_type"}, status_code=400)
+
+
+@app.post("/oauth/token")
+async def oauth_token(request: Request):
+    """The OAuth 2.0 refresh grant (RFC 6749 section 6), form-encoded; the refresh token stays
+    valid and none is sent back, as the RFC allows."""
+    form = await request.form()
+    if form.get("grant_type") != "refresh_token":
+        return JSONResponse({"error": "unsupported_grant_type"}, status_code=400)
+    user_id = state.refresh_tokens.get(form.get("refresh_token"))
+    if user_id is None:
+        return JSONResponse({"error": "invalid_grant", "error_description": "Unknown refresh token"}, status_code=400)
+    state.counters["oauth refreshes"] += 1
+    session = issue_session(user_id)
+    return {"access_token": session["access_token"], "token_type": "Bearer", "expires_in": state.access_lifetime}
 
 
 @app.post("/auth/v1/logout")

@@ -1,9 +1,13 @@
 import Foundation
 
-/// A Supabase Auth session: sign in with a password or an identity token (Sign in with
-/// Apple), refresh with the refresh token — shortly before expiry, and after a 401 — and sign
-/// out. Concurrent refreshes share one request (single flight). Tokens persist in a
-/// `TokenStore`.
+/// A signed-in user's session: it keeps the tokens, refreshes the access token with the refresh
+/// token — shortly before expiry, and after a 401 — and ends on sign-out. Concurrent refreshes
+/// share one request (single flight). Tokens persist in a `TokenStore`.
+///
+/// How tokens are refreshed is a `RefreshStrategy`: Supabase Auth, the OAuth 2.0 refresh grant,
+/// or a closure that calls the API's own endpoint. A session starts from a sign-in: with
+/// Supabase, `signIn(email:password:)` or `signIn(idToken:provider:nonce:)`; with any API,
+/// `start(with:)` and the tokens its sign-in endpoint returned.
 ///
 /// Only an explicit rejection of the refresh token (a 400 or 401 from the auth server, such as
 /// `invalid_grant`) ends the session. An outage, a rate limit, a timeout or an answer that is
@@ -18,13 +22,13 @@ public actor AuthSession: CustomReflectable {
         case google
     }
 
-    private let baseURL: URL
-    private let apiKey: String?
-    private let apiKeyHeader: String
+    private let strategy: RefreshStrategy
+    /// Set for a Supabase session, whose sign-in endpoints the session calls itself.
+    private let supabase: SupabaseAuthServer?
     private let store: any TokenStore
-    private let transport: any HTTPTransport
     private let clock: any APIClock
     private let refreshLeeway: TimeInterval
+    private let logger: (@Sendable (String) -> Void)?
     private var tokens: AuthTokens?
     private var refreshTask: Task<AuthTokens, any Error>?
     /// Advances at every sign-out and sign-in, so that a refresh started before knows not to
@@ -37,23 +41,60 @@ public actor AuthSession: CustomReflectable {
     /// out; check this to tell the user why rather than signing them out without a word.
     public private(set) var storeError: (any Error)?
 
-    /// What `dump` shows: the base URL and the key's header, never a token or the key.
+    /// What `dump` shows: the kind of session and its server, never a token or the key.
     public nonisolated var customMirror: Mirror {
-        Redaction.mirror(of: self, ["baseURL": Redaction.redactedURL(baseURL), "apiKeyHeader": apiKeyHeader, "hasAPIKey": apiKey != nil])
+        Redaction.mirror(of: self, [
+            "kind": supabase == nil ? "custom refresh" : "Supabase Auth",
+            "baseURL": supabase.map { Redaction.redactedURL($0.baseURL) } as Any,
+            "apiKey": supabase?.apiKey as Any,
+        ])
     }
 
-    /// Creates a session, restoring tokens from the store.
+    /// Creates a session whose tokens refresh with `refresh`, restoring tokens from the store.
+    /// `logger` receives one line per sign-in, refresh and sign-out, without secrets.
+    public init(
+        refresh: RefreshStrategy, store: any TokenStore = InMemoryTokenStore(), clock: any APIClock = SystemClock(),
+        refreshLeeway: TimeInterval = 60, logger: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.init(strategy: refresh, supabase: nil, store: store, clock: clock, refreshLeeway: refreshLeeway, logger: logger)
+    }
+
+    /// Creates a Supabase Auth session at `baseURL`, restoring tokens from the store. The API
+    /// key travels as `apiKey` says: a generated namespace's `apiKey(_:)` makes one with the
+    /// schema's header.
+    public init(
+        baseURL: URL, apiKey: APIKey?, store: any TokenStore = InMemoryTokenStore(),
+        transport: any HTTPTransport = URLSessionTransport(), clock: any APIClock = SystemClock(), refreshLeeway: TimeInterval = 60,
+        logger: (@Sendable (String) -> Void)? = nil
+    ) {
+        let server = SupabaseAuthServer(baseURL: baseURL, apiKey: apiKey, transport: transport, clock: clock)
+        self.init(
+            strategy: .supabase(baseURL: baseURL, apiKey: apiKey, transport: transport, clock: clock), supabase: server, store: store,
+            clock: clock, refreshLeeway: refreshLeeway, logger: logger)
+    }
+
+    /// Creates a Supabase Auth session at `baseURL` whose key travels in the header
+    /// `apiKeyHeader` (Supabase's own `apikey` by default), restoring tokens from the store.
     public init(
         baseURL: URL, apiKey: String? = nil, apiKeyHeader: String = "apikey", store: any TokenStore = InMemoryTokenStore(),
-        transport: any HTTPTransport = URLSessionTransport(), clock: any APIClock = SystemClock(), refreshLeeway: TimeInterval = 60
+        transport: any HTTPTransport = URLSessionTransport(), clock: any APIClock = SystemClock(), refreshLeeway: TimeInterval = 60,
+        logger: (@Sendable (String) -> Void)? = nil
     ) {
-        self.baseURL = baseURL
-        self.apiKey = apiKey
-        self.apiKeyHeader = apiKeyHeader
+        self.init(
+            baseURL: baseURL, apiKey: apiKey.map { APIKey(header: apiKeyHeader, value: $0) }, store: store, transport: transport,
+            clock: clock, refreshLeeway: refreshLeeway, logger: logger)
+    }
+
+    private init(
+        strategy: RefreshStrategy, supabase: SupabaseAuthServer?, store: any TokenStore, clock: any APIClock, refreshLeeway: TimeInterval,
+        logger: (@Sendable (String) -> Void)?
+    ) {
+        self.strategy = strategy
+        self.supabase = supabase
         self.store = store
-        self.transport = transport
         self.clock = clock
         self.refreshLeeway = refreshLeeway
+        self.logger = logger
         do {
             self.tokens = try store.load()
         } catch {
@@ -67,38 +108,46 @@ public actor AuthSession: CustomReflectable {
     /// Whether a user is signed in.
     public var isSignedIn: Bool { tokens != nil }
 
-    /// Signs in with email and password (`grant_type=password`). Throws `APIError`, or the
-    /// store's error when the tokens cannot be saved (the session then stays signed out).
-    @discardableResult
-    public func signIn(email: String, password: String) async throws -> AuthTokens {
-        try await signIn(grant("password", body: ["email": email, "password": password]))
+    /// Starts a session from tokens the API gave, such as the answer of its own sign-in
+    /// endpoint; they replace any earlier session's. Throws the store's error when they cannot
+    /// be saved (the session then stays as it was).
+    public func start(with tokens: AuthTokens) throws {
+        _ = try signIn(tokens)
     }
 
-    /// Signs in with an identity token from Sign in with Apple or Google (`grant_type=id_token`).
-    /// Throws as `signIn(email:password:)`.
+    /// Signs in to Supabase Auth with email and password (`grant_type=password`). Throws
+    /// `APIError`, or the store's error when the tokens cannot be saved (the session then stays
+    /// signed out). A session that is not Supabase's throws `invalidRequest`: sign in through
+    /// the API and call `start(with:)`.
+    @discardableResult
+    public func signIn(email: String, password: String) async throws -> AuthTokens {
+        try signIn(try await supabaseServer().grant("password", body: ["email": email, "password": password]))
+    }
+
+    /// Signs in to Supabase Auth with an identity token from Sign in with Apple or Google
+    /// (`grant_type=id_token`). Throws as `signIn(email:password:)`.
     @discardableResult
     public func signIn(idToken: String, provider: IdentityProvider = .apple, nonce: String? = nil) async throws -> AuthTokens {
         var body = ["provider": provider.rawValue, "id_token": idToken]
         if let nonce { body["nonce"] = nonce }
-        return try await signIn(grant("id_token", body: body))
+        return try signIn(try await supabaseServer().grant("id_token", body: body))
     }
 
-    /// Gets a new access token now with the refresh token (`grant_type=refresh_token`).
+    /// Gets a new access token now with the refresh token.
     @discardableResult
     public func refresh() async throws -> AuthTokens {
         try await sharedRefresh()
     }
 
     /// Signs out: forgets the tokens at once (a refresh still running will not bring them
-    /// back), then asks the server to revoke the session, whatever it answers.
+    /// back), then tells the server, whatever it answers.
     public func signOut() async {
         let signedOut = tokens
         forget()
-        if let signedOut {
-            var headers = baseHeaders()
-            headers["Authorization"] = "Bearer \(signedOut.accessToken)"
+        logger?("session: signed out")
+        if let signedOut, let revoke = strategy.revoke {
             // A courtesy to the server: whatever it answers, the user is signed out here.
-            _ = try? await send(HTTPRequest(method: .post, url: url("/auth/v1/logout"), headers: headers, timeout: 15))
+            await revoke(signedOut)
         }
     }
 
@@ -138,6 +187,14 @@ public actor AuthSession: CustomReflectable {
 
     // MARK: - Internals
 
+    private func supabaseServer() throws -> SupabaseAuthServer {
+        guard let supabase else {
+            throw APIError.invalidRequest(
+                "this session does not sign in to Supabase Auth: sign in through the API's own endpoint, then call start(with:)")
+        }
+        return supabase
+    }
+
     private func sharedRefresh() async throws -> AuthTokens {
         if let refreshTask { return try await refreshTask.value }
         guard let refreshToken = tokens?.refreshToken else { throw APIError.notAuthenticated() }
@@ -151,12 +208,19 @@ public actor AuthSession: CustomReflectable {
     private func performRefresh(_ refreshToken: String) async throws -> AuthTokens {
         let started = generation
         defer { if generation == started { refreshTask = nil } }
+        logger?("session: refreshing the access token")
         let fresh: AuthTokens
         do {
-            fresh = try await grant("refresh_token", body: ["refresh_token": refreshToken])
-        } catch let error as APIError {
-            if Self.isRejection(error), generation == started { forget() }
-            throw error
+            fresh = try await strategy.refresh(refreshToken)
+        } catch {
+            let mapped = APIError.wrapping(error)
+            if Self.isRejection(mapped), generation == started {
+                logger?("session: the refresh token was rejected; signed out")
+                forget()
+            } else {
+                logger?("session: the refresh failed and the session is kept: \(mapped)")
+            }
+            throw mapped
         }
         guard generation == started else {
             // Signed out meanwhile: nothing to replay with. Signed in again: the new session's.
@@ -164,6 +228,7 @@ public actor AuthSession: CustomReflectable {
             return tokens
         }
         tokens = fresh
+        logger?("session: refreshed; the access token expires at \(ISO8601.string(from: fresh.expiresAt))")
         // The old refresh token is spent: the new tokens are kept even when the store fails.
         do {
             try store.save(fresh)
@@ -182,41 +247,8 @@ public actor AuthSession: CustomReflectable {
         generation += 1
         refreshTask = nil
         tokens = fresh
+        logger?("session: signed in; the access token expires at \(ISO8601.string(from: fresh.expiresAt))")
         return fresh
-    }
-
-    /// Asks the auth server for tokens; stores nothing.
-    private func grant(_ grantType: String, body: [String: String]) async throws -> AuthTokens {
-        try RequestBuilder.checkScheme(of: baseURL, allowsInsecureHTTP: false)
-        var headers = baseHeaders()
-        headers["Content-Type"] = "application/json"
-        let request = HTTPRequest(
-            method: .post, url: url("/auth/v1/token", query: "grant_type=\(grantType)"), headers: headers,
-            body: try JSONCoding.encoder(for: .iso8601).encode(body), timeout: 30)
-        let response: HTTPResponse
-        do {
-            response = try await send(request)
-        } catch let error as APIError {
-            throw error
-        } catch {
-            let transportError = TransportError(error)
-            if transportError == .cancelled || Task.isCancelled { throw APIError.cancelled }
-            if transportError == .timedOut { throw APIError.timedOut }
-            throw APIError.networkError(transportError)
-        }
-        guard response.isSuccess else {
-            throw APIError.from(
-                HTTPErrorResponse(request: request.description, status: response.status, headers: response.headers, body: response.body))
-        }
-        let decoded = try ResponseDecoding.decode(TokenResponse.self, from: response.body, dateStyle: .iso8601)
-        return decoded.tokens(now: clock.now())
-    }
-
-    /// Sends one of the session's own requests, whose headers follow the same rules as the
-    /// client's (an API key with a line break is refused, not sent).
-    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try HeaderFieldRules.check(request.headers, of: request.description)
-        return try await transport.send(request)
     }
 
     private func forget() {
@@ -228,19 +260,5 @@ public actor AuthSession: CustomReflectable {
         } catch {
             storeError = error
         }
-    }
-
-    private func baseHeaders() -> HTTPHeaders {
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if let apiKey { headers[apiKeyHeader] = apiKey }
-        return headers
-    }
-
-    private func url(_ path: String, query: String? = nil) -> URL {
-        var text = baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        text += path
-        if let query { text += "?" + query }
-        return URL(string: text) ?? baseURL
     }
 }

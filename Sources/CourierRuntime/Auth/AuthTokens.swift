@@ -19,6 +19,13 @@ public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible, 
         self.userID = userID
     }
 
+    /// Creates tokens that expire `expiresIn` seconds after `now`, as a token response says;
+    /// the lifetime is clamped between none and `maximumLifetime`.
+    public init(accessToken: String, refreshToken: String, expiresIn: TimeInterval, userID: String? = nil, now: Date = Date()) {
+        let lifetime = expiresIn.isNaN ? 0 : min(max(0, expiresIn), AuthTokens.maximumLifetime)
+        self.init(accessToken: accessToken, refreshToken: refreshToken, expiresAt: now.addingTimeInterval(lifetime), userID: userID)
+    }
+
     /// The longest an access token is taken to live: a year. A server's `expires_in` or
     /// `expires_at` beyond it (or before now) is clamped, so no absurd number reaches a date
     /// calculation.
@@ -38,12 +45,12 @@ public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible, 
     }
 }
 
-/// The body of a Supabase Auth token response.
+/// The body of a token response: Supabase Auth's, or OAuth 2.0's (RFC 6749 §5.1).
 struct TokenResponse: Decodable {
     struct User: Decodable { let id: String }
 
     let accessToken: String
-    let refreshToken: String
+    let refreshToken: String?
     let expiresIn: Double?
     let expiresAt: Double?
     let user: User?
@@ -53,10 +60,11 @@ struct TokenResponse: Decodable {
         case expiresAt = "expires_at", user
     }
 
-    func tokens(now: Date) -> AuthTokens {
+    /// The tokens, expiring per `expires_at` or `expires_in` (an hour when neither is given);
+    /// nil when there is no refresh token, new or previous.
+    func tokens(now: Date, previousRefreshToken: String? = nil) -> AuthTokens? {
+        guard let refresh = refreshToken ?? previousRefreshToken else { return nil }
         let lifetime = expiresAt.map { $0 - now.timeIntervalSince1970 } ?? expiresIn ?? 3600
-        let clamped = lifetime.isNaN ? 0 : min(max(0, lifetime), AuthTokens.maximumLifetime)
-        let expiry = now.addingTimeInterval(clamped)
-        return AuthTokens(accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiry, userID: user?.id)
+        return AuthTokens(accessToken: accessToken, refreshToken: refresh, expiresIn: lifetime, userID: user?.id, now: now)
     }
 }

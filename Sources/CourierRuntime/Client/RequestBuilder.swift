@@ -108,6 +108,25 @@ enum RequestBuilder {
         PathSegment.percentEncode(text, keeping: queryAllowed)
     }
 
+    /// Text encoded by the strict `application/x-www-form-urlencoded` rules (WHATWG URL §5):
+    /// ASCII letters, digits and `*-._` stay, a space becomes `+`, and every other byte is
+    /// percent-encoded. OAuth 2.0 encodes client credentials so before basic authentication.
+    static func formComponent(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                result.append(Character(UnicodeScalar(byte)))
+            case UInt8(ascii: " "):
+                result.append("+")
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
     static func formEncode(_ items: [QueryItem]) -> String {
         items.compactMap { item in item.value.map { "\(queryEncode(item.name))=\(queryEncode($0))" } }.joined(separator: "&")
     }

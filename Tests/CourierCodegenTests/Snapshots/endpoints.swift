@@ -11,6 +11,9 @@ nonisolated public enum TAPI {
     /// The header that carries the API key.
     public static let apiKeyHeader = "apikey"
 
+    /// The API key as this API sends it, for an `AuthSession` or a request made by hand.
+    public static func apiKey(_ value: String) -> APIKey { APIKey(header: apiKeyHeader, value: value) }
+
     /// A client for this API: the key goes in `apikey` on every request.
     ///
     /// - Parameters:
@@ -33,7 +36,7 @@ nonisolated public enum TAPI {
         configuration: APIClient.Configuration = .init()
     ) -> APIClient {
         var configuration = configuration
-        configuration.apiKey = .init(header: apiKeyHeader, value: apiKey)
+        configuration.apiKey = Self.apiKey(apiKey)
         return APIClient(
             baseURL: baseURL, credentials: credentials, headers: headers, timeout: timeout, maxRetries: maxRetries,
             transport: transport, configuration: configuration)

@@ -106,6 +106,19 @@ nonisolated extension ProjectsAPI {
         return try await send(request, options: options)
     }
 
+    /// Count the signed-in user's projects without fetching them: PostgREST answers
+    /// `Content-Range: 0-24/25`, the total after the slash.
+    ///
+    /// - Parameter prefer: Asks PostgREST for the exact count.
+    public func countProjects(
+        prefer: String = "count=exact",
+        options: RequestOptions? = nil
+    ) async throws -> APIResponse<Void> {
+        let request = APIRequest(
+            method: .head, path: "/rest/v1/projects", headers: ArchonAPI.headers.merging(["Prefer": prefer]))
+        return try await sendForResponse(request, options: options)
+    }
+
     /// Create a project.
     ///
     /// - Parameter body: The request body.

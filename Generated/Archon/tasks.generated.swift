@@ -344,6 +344,15 @@ nonisolated extension TasksAPI {
         }
     }
 
+    /// A task's events as a plain-text log, one line each, for sharing or support.
+    ///
+    /// - Parameter id: The task's id.
+    public func getTaskLog(id: UUID, options: RequestOptions? = nil) async throws -> String {
+        let request = APIRequest(
+            method: .get, path: "/functions/v1/tasks/\(path: id)/log", headers: ArchonAPI.headers)
+        return try await sendForText(request, options: options)
+    }
+
     /// Cancel a running task. The AI stops processing and the task moves to the cancelled
     /// state. Partial results are preserved.
     ///

@@ -38,6 +38,24 @@ struct LiveTests {
         guard case .validationError("Invalid login credentials", _)? = wrong else { Issue.record("got \(String(describing: wrong))"); return }
     }
 
+    @Test func aCountComesInAHeaderAndALogAsText() async throws {
+        let server = try await ArchonServer.start()
+        let (client, _) = try await server.signedInClient()
+        #expect(try await client.countProjects().headers["Content-Range"] == "*/0")
+        let project = try #require(try await client.createProject(body: NewProject(name: "Counted")).first)
+        _ = try await client.createProject(body: NewProject(name: "Counted too"))
+        let counted = try await client.countProjects()
+        #expect(counted.status == 200)
+        #expect(counted.headers["content-range"] == "0-1/2")
+
+        let task = try await server.task(projectID: project.id, steps: 1, stepSeconds: 0.05)
+        for try await _ in client.getTaskUpdates(id: task.id) {}
+        let log = try await client.getTaskLog(id: task.id)
+        let lines = log.split(separator: "\n")
+        #expect(lines.count == 3, "\(log)")
+        #expect(lines.first?.hasSuffix("step_started: Step 1") == true, "\(log)")
+    }
+
     @Test func errorsCarryTheAPIsOwnErrorModelAndItsMessage() async throws {
         let server = try await ArchonServer.start()
         let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: ArchonServer.anonKey, credentials: .none)

@@ -204,6 +204,16 @@ async def list_projects(order: str = "created_at.desc"):
     return sorted(state.projects, key=lambda p: p["created_at"], reverse=order.endswith(".desc"))
 
 
+@app.head("/rest/v1/projects")
+async def count_projects(request: Request):
+    """PostgREST's count: with Prefer: count=exact, Content-Range says how many rows there are."""
+    total = len(state.projects)
+    headers = {"Content-Range": f"0-{total - 1}/{total}" if total else "*/0"}
+    if "count=exact" not in request.headers.get("prefer", ""):
+        headers["Content-Range"] = f"0-{total - 1}/*" if total else "*/*"
+    return Response(status_code=200, headers=headers)
+
+
 @app.post("/rest/v1/projects")
 async def create_project(request: Request):
     body = await request.json()
@@ -289,6 +299,16 @@ async def get_task(task_id: str):
     if task_id == state.unknown_status_task:
         body["status"] = "paused_for_review"
     return body
+
+
+@app.get("/functions/v1/tasks/{task_id}/log")
+async def task_log(task_id: str):
+    """The task's events as a plain-text log, one line each."""
+    task = state.tasks.get(task_id)
+    if task is None:
+        return JSONResponse({"message": "no task with this id"}, status_code=404)
+    lines = [f"{event['created_at']} {event['type']}: {event['message']}" for event in task["events"]]
+    return Response("\n".join(lines) + "\n", media_type="text/plain; charset=utf-8")
 
 
 @app.post("/rest/v1/tasks/{task_id}/cancel")

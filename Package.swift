@@ -31,11 +31,13 @@ let package = Package(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],
             exclude: ["Snapshots"]),
         .target(name: "CourierLoopbackServer", path: "Tests/CourierLoopbackServer"),
+        .target(name: "HTTPBinClient", dependencies: ["CourierRuntime"], path: "Tests/HTTPBinClient", plugins: ["CourierBuildPlugin"]),
         .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"], exclude: ["Fixtures"]),
         .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer"]),
-        .testTarget(name: "CourierLiveTests", dependencies: ["Archon", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),
+        .testTarget(
+            name: "CourierLiveTests", dependencies: ["Archon", "HTTPBinClient", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
         .executableTarget(
             name: "RuntimeBenchmark", dependencies: ["Archon", "CourierRuntime", "CourierLoopbackServer"], path: "Benchmarks/RuntimeBenchmark"),

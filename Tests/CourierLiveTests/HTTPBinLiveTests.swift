@@ -1,0 +1,118 @@
+import CourierLoopbackServer
+import CourierRuntime
+import CourierTestSupport
+import Foundation
+import HTTPBinClient
+import Testing
+
+/// httpbin (Tests/Server/httpbin_server.py) on a free loopback port, started once for the suite.
+enum HTTPBinServer {
+    private static let started = Task { () throws -> LoopbackServerProcess in
+        let python = ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"]
+            ?? ArchonServer.repositoryRoot.appendingPathComponent(".venv/bin/python").path
+        return try await LoopbackServerProcess.start(
+            python: python, script: ArchonServer.repositoryRoot.appendingPathComponent("Tests/Server/httpbin_server.py"))
+    }
+
+    /// A client for the running server, with an API key and bearer and basic credentials.
+    static func client(maxRetries: Int? = nil) async throws -> APIClient {
+        HTTPBinAPI.client(
+            baseURL: try await started.value.baseURL, apiKey: "key-1", credentials: .token("bearer-1"),
+            basicCredentials: BasicCredentials(username: "ada", password: "lovelace"), maxRetries: maxRetries)
+    }
+}
+
+/// The hand-written httpbin schema's client against a real httpbin: the constructs a new user
+/// reached for when describing it.
+@Suite("Live: httpbin")
+struct HTTPBinLiveTests {
+    @Test func queriesArraysAndMapsAndTheKeyInTheQuery() async throws {
+        let client = try await HTTPBinServer.client()
+        let echo = try await client.get(tags: ["a", "b"], filter: ["status": "open"])
+        #expect(echo.args["tags"] == .many(["a", "b"]))
+        #expect(echo.args["status"] == .one("open"))
+        #expect(echo.args["api_key"] == .one("key-1"))
+        #expect(echo.headers["Authorization"] == nil)
+        #expect(echo.headers["Accept"] == "application/json")
+
+        let search = try await client.search(filter: ["owner": "me", "state": "open"])
+        #expect(search.args["filter[owner]"] == .one("me"))
+        #expect(search.args["filter[state]"] == .one("open"))
+    }
+
+    @Test func bodiesOfEveryKind() async throws {
+        let client = try await HTTPBinServer.client()
+        let json = try await client.postNote(body: Note(text: "hi", tags: ["x"]))
+        #expect(json.json == ["text": "hi", "tags": ["x"]])
+        #expect(json.headers["Content-Type"] == "application/json")
+
+        let form = try await client.postNoteForm(text: "hi there", tags: ["x", "y"])
+        #expect(form.form?["text"] == .one("hi there"))
+        #expect(form.form?["tags"] == .many(["x", "y"]))
+
+        let bytes = try await client.upload(body: Data("raw bytes".utf8), contentType: "application/x-thing")
+        #expect(bytes.data == "raw bytes")
+        #expect(bytes.headers["Content-Type"] == "application/x-thing")
+        #expect(bytes.method == "PUT")
+
+        let csv = try await client.postCSV(body: "a,b\n1,2\n")
+        #expect(csv.data == "a,b\n1,2\n")
+        #expect(csv.headers["Content-Type"] == "text/csv; charset=utf-8")
+    }
+
+    @Test func basicAndBearerInOneAPI() async throws {
+        let client = try await HTTPBinServer.client()
+        let basic = try await client.basicAuth(user: "ada", password: "lovelace")
+        #expect(basic.authenticated && basic.user == "ada")
+        let bearer = try await client.bearer()
+        #expect(bearer.authenticated && bearer.token == "bearer-1")
+        let wrong = await apiError { _ = try await client.basicAuth(user: "ada", password: "babbage") }
+        guard case .notAuthenticated? = wrong else {
+            Issue.record("got \(String(describing: wrong))")
+            return
+        }
+    }
+
+    @Test func textAndBytesAskForWhatTheyRead() async throws {
+        let client = try await HTTPBinServer.client()
+        #expect(try await client.html().contains("<h1>Herman Melville - Moby-Dick</h1>"))
+        #expect(try await client.robots() == "User-agent: *\nDisallow: /deny\n")
+        #expect(try await client.utf8().contains("∮ E⋅da = Q"))
+        #expect(try await client.bytes(count: 64).count == 64)
+        let png = try await client.png()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try await client.sample().slideshow.slides.count == 2)
+        _ = try await client.uuid().uuid
+    }
+
+    @Test func jsonLinesArriveLineByLine() async throws {
+        let client = try await HTTPBinServer.client()
+        var ids: [Int] = []
+        for try await line in client.stream(count: 5) { ids.append(line.id) }
+        #expect(ids == [0, 1, 2, 3, 4])
+    }
+
+    @Test func statusAndHeadersOfTheResponse() async throws {
+        let client = try await HTTPBinServer.client(maxRetries: 0)
+        let headers = try await client.responseHeaders(headers: ["X-RateLimit-Remaining": "41", "Link": "</next>; rel=next"])
+        #expect(headers.headers["x-ratelimit-remaining"] == "41")
+        #expect(headers.headers["Link"] == "</next>; rel=next")
+        let tagged = try await client.etag(tag: "v7")
+        #expect(tagged.headers["ETag"] == "v7")
+        #expect(try await client.status(code: .created).status == 201)
+        #expect(try await client.status(code: .noContent).status == 204)
+        let teapot = await apiError { _ = try await client.status(code: .teapot) }
+        #expect(teapot?.statusCode == 418)
+        let unknownCode = await apiError { _ = try await client.status(code: .unknown(409)) }
+        guard case .conflict? = unknownCode else {
+            Issue.record("got \(String(describing: unknownCode))")
+            return
+        }
+    }
+
+    @Test func redirectsAreFollowed() async throws {
+        let client = try await HTTPBinServer.client()
+        let echo = try await client.redirect(times: 3)
+        #expect(echo.url.path == "/get")
+    }
+}

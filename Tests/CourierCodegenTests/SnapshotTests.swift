@@ -121,4 +121,61 @@ struct SnapshotTests {
             """)
         try assertSnapshot(try file("test.generated.swift", of: api), named: "endpoints")
     }
+
+    @Test func untaggedUnionAndIntegerEnum() throws {
+        let api = try api(
+            """
+            api T {}
+            model Quote { quote: String, author: String? }
+            /// A part.
+            union Part {
+              quote: Quote
+              count: Int
+              text: String
+              list: [String]
+            }
+            /// How urgent.
+            enum Priority: Int {
+              low = 1
+              high = 3
+            }
+            @frozen enum Level: Int { first = 1, second = 2 }
+            """)
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "untagged-union-integer-enum")
+    }
+
+    @Test func bodyAndResponseKinds() throws {
+        let api = try api(
+            """
+            api T {
+              auth none
+              apikey query "api_key"
+              error Problem
+            }
+            model Problem { title: String? @message, detail: String? }
+            model Node { id: Int }
+            /// Kinds.
+            group Kinds {
+              readme: GET /readme {
+                returns Text
+              }
+              log: GET /log {
+                returns lines Node
+              }
+              avatar: PUT /avatar @auth(bearer) {
+                body Bytes "image/png"
+                returns Response
+              }
+              note: POST /notes {
+                body Text
+                returns Response<Node>
+              }
+              stats: GET /stats @auth(basic) {
+                query filter: [String: String] @style(deepObject)
+                returns Response<Bytes>
+              }
+            }
+            """)
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "body-response-auth")
+    }
 }

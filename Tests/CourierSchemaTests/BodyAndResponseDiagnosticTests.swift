@@ -40,7 +40,9 @@ struct BodyAndResponseDiagnosticTests {
               message: "endpoints 'a' and 'b' have the same method and path: POST /a"),
     ]
 
-    @Test(arguments: cases)
+    /// Every case of this file's suites: each diagnostic at its marker, and nothing else.
+    @Test(arguments: cases + ErrorModelDiagnosticTests.cases + IntegerEnumDiagnosticTests.cases + UntaggedUnionDiagnosticTests.cases
+        + AuthDiagnosticTests.cases + QueryMapDiagnosticTests.cases)
     func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
         DiagnosticTests().diagnosticLandsAtMarker(testCase)
     }
@@ -125,11 +127,6 @@ struct ErrorModelDiagnosticTests {
               message: "'@message' takes no arguments"),
     ]
 
-    @Test(arguments: cases)
-    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
-        DiagnosticTests().diagnosticLandsAtMarker(testCase)
-    }
-
     @Test func theMarkedKeysAreReadInOrder() throws {
         let api = try #require(compileValid("""
             model E {
@@ -162,11 +159,6 @@ struct IntegerEnumDiagnosticTests {
         .init(name: "a number too large", source: "enum E: Int {\n  a = 1️⃣99999999999999999999\n}" + api,
               message: "the value of case 'a' does not fit a 64-bit integer"),
     ]
-
-    @Test(arguments: cases)
-    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
-        DiagnosticTests().diagnosticLandsAtMarker(testCase)
-    }
 
     @Test func negativeValuesAndDefaultsWork() throws {
         let api = try #require(compileValid("""
@@ -207,11 +199,6 @@ struct UntaggedUnionDiagnosticTests {
         .init(name: "unknown as a variant name", source: "union U {\n  1️⃣unknown: Int\n}" + api,
               message: "variant name 'unknown' is taken by the fallback case of union 'U'"),
     ]
-
-    @Test(arguments: cases)
-    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
-        DiagnosticTests().diagnosticLandsAtMarker(testCase)
-    }
 
     @Test func specificVariantsBeforeGeneralOnesAreFine() throws {
         let api = try #require(compileValid("""
@@ -273,11 +260,6 @@ struct AuthDiagnosticTests {
               message: "'@auth' cannot be applied to a model"),
     ]
 
-    @Test(arguments: cases)
-    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
-        DiagnosticTests().diagnosticLandsAtMarker(testCase)
-    }
-
     @Test func theEndpointWinsOverItsGroupAndTheGroupOverTheAPI() throws {
         let api = try #require(compileValid("""
             api T {
@@ -314,11 +296,6 @@ struct QueryMapDiagnosticTests {
         .init(name: "a map in a header", source: "group G {\n  a: GET /a {\n    header h: 1️⃣[String: String]\n  }\n}" + api,
               message: "type '[String: String]' cannot be sent as a header parameter"),
     ]
-
-    @Test(arguments: cases)
-    func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
-        DiagnosticTests().diagnosticLandsAtMarker(testCase)
-    }
 
     @Test func aMapIsFormUnlessItSaysDeepObject() throws {
         let api = try #require(compileValid("""

@@ -8,6 +8,9 @@ nonisolated public enum KitchenAPI {
     /// Headers sent on every request.
     public static let headers: HTTPHeaders = ["X-Kitchen": "1"]
 
+    /// Where the API is served, the factory's default base URL.
+    public static let defaultBaseURL = URL(string: "https://kitchen.example/v1")!
+
     /// The query item that carries the API key.
     public static let apiKeyQuery = "api_key"
 
@@ -30,7 +33,7 @@ nonisolated public enum KitchenAPI {
     ///   - transport: How requests travel; a `URLSessionTransport` by default.
     ///   - configuration: The settings that rarely change.
     public static func client(
-        baseURL: URL,
+        baseURL: URL = defaultBaseURL,
         apiKey: String,
         credentials: Credentials,
         basicCredentials: BasicCredentials? = nil,

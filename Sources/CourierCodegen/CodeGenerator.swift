@@ -134,6 +134,11 @@ public enum CodeGenerator {
             writer.line("/// Headers sent on every request.")
             let headers = api.headers.map { "\(SwiftNames.string($0.name)): \(SwiftNames.string($0.value))" }
             writer.line("public static let headers: HTTPHeaders = [\(headers.isEmpty ? ":" : headers.joined(separator: ", "))]")
+            if let baseURL = api.baseURL {
+                writer.line()
+                writer.line("/// Where the API is served, the factory's default base URL.")
+                writer.line("public static let defaultBaseURL = URL(string: \(SwiftNames.string(baseURL)))!")
+            }
             if let apiKeyHeader = api.apiKeyHeader {
                 writer.line()
                 writer.line("/// The header that carries the API key.")
@@ -204,7 +209,7 @@ public enum CodeGenerator {
             "  - transport: How requests travel; a `URLSessionTransport` by default.",
             "  - configuration: The settings that rarely change.",
         ])
-        var parameters = ["baseURL: URL"]
+        var parameters = [api.baseURL == nil ? "baseURL: URL" : "baseURL: URL = defaultBaseURL"]
         if hasAPIKey { parameters.append("apiKey: String") }
         parameters.append(needsCredentials ? "credentials: Credentials" : "credentials: Credentials = .none")
         if usesBasic { parameters.append(api.auth == .basic ? "basicCredentials: BasicCredentials" : "basicCredentials: BasicCredentials? = nil") }

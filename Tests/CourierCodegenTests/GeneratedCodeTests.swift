@@ -38,6 +38,7 @@ struct GeneratedCodeTests {
         #expect(client.configuration.retryPolicy.maxRetries == 1)
         #expect(client.configuration.apiKey == APIKey(query: "api_key", value: "k"))
         #expect(client.configuration.errorMessageKeys == ["title"])
+        #expect(KitchenAPI.client(apiKey: "k", credentials: .none).baseURL.absoluteString == "https://kitchen.example/v1")
     }
 
     @Test func unknownEnumValuesDecodeAndEncodeBack() throws {

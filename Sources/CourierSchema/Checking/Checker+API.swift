@@ -1,3 +1,5 @@
+import Foundation
+
 /// The api block's settings with their defaults.
 struct APISettings {
     var headers: [StaticHeader] = []
@@ -7,6 +9,7 @@ struct APISettings {
     var keyStyle: KeyStyle = .snakeCase
     var dateStyle: DateStyle = .iso8601
     var errorModel: String?
+    var baseURL: String?
 }
 
 extension Checker {
@@ -121,6 +124,17 @@ extension Checker {
                     location, "unknown date style '\(value)'\(Suggestion.didYouMean(value, in: names))",
                     hint: "use one of " + names.joined(separator: ", "))
             }
+        case "baseURL":
+            guard let (text, location) = word(0) else { return }
+            guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+                url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+            else {
+                log.error(
+                    location, "\"\(text)\" is not a base URL",
+                    hint: "write an http or https URL with a host and no query, such as \"https://api.example.com/v1\"")
+                return
+            }
+            settings.baseURL = text
         case "error":
             guard let (name, location) = word(0) else { return }
             switch symbols[name]?.kind {

@@ -91,7 +91,7 @@ final class Checker {
         return API(
             name: api.name.text, docs: api.docs, headers: settings.headers, auth: settings.auth,
             apiKeyHeader: settings.apiKeyHeader, apiKeyQuery: settings.apiKeyQuery, keyStyle: settings.keyStyle,
-            dateStyle: settings.dateStyle, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
+            dateStyle: settings.dateStyle, baseURL: settings.baseURL, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
             enums: enums, unions: unions, groups: groups, location: api.name.location, files: files.map(\.file.path))
     }
 

@@ -19,6 +19,8 @@ public struct API: Sendable, Hashable, Encodable {
     public var keyStyle: KeyStyle
     /// How `Date` values travel.
     public var dateStyle: DateStyle
+    /// `baseURL "…"`: the URL the API is served at, the factory's default.
+    public var baseURL: String?
     /// The model that error bodies decode into, if any.
     public var errorModel: String?
     /// The wire keys of the error model's `@message` fields, in order; empty when none is

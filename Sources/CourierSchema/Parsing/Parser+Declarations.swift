@@ -1,6 +1,6 @@
 // The top-level declarations: api, model, enum, union, group.
 extension Parser {
-    static let apiSettingKeywords = ["header", "auth", "apikey", "keys", "dates", "error"]
+    static let apiSettingKeywords = ["header", "auth", "apikey", "keys", "dates", "error", "baseURL"]
 
     mutating func parseAPIBlock(docs: [String], attributes: [AttributeSyntax]) -> APIBlockSyntax? {
         guard let name = parseName("the API's name after 'api'") else { return nil }
@@ -14,7 +14,7 @@ extension Parser {
     /// `dates iso8601`, `error ErrorBody`.
     private mutating func parseAPISetting() -> APISettingSyntax? {
         guard current.kind == .identifier, Parser.apiSettingKeywords.contains(current.text) else {
-            var hint = "the api block holds header, auth, apikey, keys, dates and error settings"
+            var hint = "the api block holds header, auth, apikey, keys, dates, error and baseURL settings"
             if current.kind == .identifier,
                 let match = Suggestion.closest(to: current.text, in: Parser.apiSettingKeywords)
             {
@@ -33,6 +33,9 @@ extension Parser {
             else { return nil }
             guard let value = parseString("the header's value in quotes") else { return nil }
             values = [headerName, value]
+        case "baseURL":
+            guard let url = parseString("the base URL in quotes, such as \"https://api.example.com/v1\"") else { return nil }
+            values = [url]
         case "apikey":
             guard let placement = parseName("'header' after 'apikey'") else { return nil }
             values.append(ValueSyntax(kind: .identifier(placement.text), location: placement.location))

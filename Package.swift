@@ -16,7 +16,8 @@ let package = Package(
         .target(name: "CourierSchema"),
         .target(name: "CourierRuntime"),
         .target(name: "CourierCodegen", dependencies: ["CourierSchema"]),
-        .executableTarget(name: "courier", dependencies: ["CourierSchema", "CourierCodegen"]),
+        .target(name: "CourierImport", dependencies: ["CourierSchema"]),
+        .executableTarget(name: "courier", dependencies: ["CourierSchema", "CourierCodegen", "CourierImport"]),
         .plugin(name: "CourierBuildPlugin", capability: .buildTool(), dependencies: ["courier"]),
         .plugin(
             name: "CourierCommandPlugin",

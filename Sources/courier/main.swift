@@ -14,6 +14,9 @@ let usage = """
                                         with --quiet, print only the files that changed (as builds do)
       check <folder> --output <dir>     exit 1 and print a unified diff when <dir> is not what
                                         generate would write
+      import <openapi.json> --output <folder> [--name Module] [--tag T]… [--operation ID]…
+                                        write the schema an OpenAPI 3 description becomes; what
+                                        cannot be said exactly is printed as a warning
 
     A schema is every .api file of one folder, such as Schema/Archon.
     """
@@ -28,6 +31,7 @@ if ["--help", "-h", "help"].contains(command) {
     exit(0)
 }
 do {
+    if command == "import" { exit(try ImportCommand.run(Array(arguments.dropFirst()))) }
     let options = try CommandOptions.parse(Array(arguments.dropFirst()))
     switch command {
     case "lint": exit(Commands.lint(options))

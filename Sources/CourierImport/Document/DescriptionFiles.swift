@@ -1,0 +1,138 @@
+import Foundation
+
+/// A place in an API description: a file and a JSON pointer into it.
+public struct DocumentLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file.
+    public var file: URL
+    /// The pointer's tokens, unescaped.
+    public var tokens: [String]
+
+    /// The pointer as JSON Pointer text (RFC 6901): `#/paths/~1pets/get`.
+    public var pointer: String {
+        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+    }
+
+    /// The pointer, with the file's name when it is not the first file.
+    public var description: String { pointer }
+
+    /// The location one step deeper.
+    public func appending(_ token: String) -> DocumentLocation {
+        DocumentLocation(file: file, tokens: tokens + [token])
+    }
+
+    /// The location `index` steps deeper in an array.
+    public func appending(_ index: Int) -> DocumentLocation { appending(String(index)) }
+}
+
+/// The files of one API description, read once each, and the `$ref`s between them.
+public final class DescriptionFiles {
+    private var documents: [URL: DocumentNode] = [:]
+    /// The first file: the description itself.
+    public let root: URL
+
+    /// Reads the description at `url`.
+    public init(root url: URL) throws {
+        root = url.standardizedFileURL
+        _ = try document(at: root)
+    }
+
+    /// The description's top-level object.
+    public var rootNode: DocumentNode { documents[root] ?? .null }
+
+    /// The whole file at `url`, read on first use: JSON, or YAML when it does not start with
+    /// `{` or `[`.
+    public func document(at url: URL) throws -> DocumentNode {
+        let key = url.standardizedFileURL
+        if let document = documents[key] { return document }
+        let data: Data
+        do {
+            data = try Data(contentsOf: key)
+        } catch {
+            throw ImportError("cannot read \(key.path): \(error.localizedDescription)")
+        }
+        let bytes = [UInt8](data)
+        let firstSignificant = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
+        let node: DocumentNode
+        do {
+            if firstSignificant == UInt8(ascii: "{") || firstSignificant == UInt8(ascii: "[") {
+                node = try JSONReader.read(bytes)
+            } else {
+                node = try YAMLReader.read(bytes)
+            }
+        } catch {
+            throw ImportError("\(key.path):\(error.description)")
+        }
+        documents[key] = node
+        return node
+    }
+
+    /// The node at a location.
+    public func node(at location: DocumentLocation) throws -> DocumentNode {
+        var node = try document(at: location.file)
+        for token in location.tokens {
+            switch node {
+            case .object(let object):
+                guard let next = object[token] else { throw ImportError("\(location.pointer) does not exist in \(location.file.lastPathComponent)") }
+                node = next
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else {
+                    throw ImportError("\(location.pointer) does not exist in \(location.file.lastPathComponent)")
+                }
+                node = elements[index]
+            default:
+                throw ImportError("\(location.pointer) does not exist in \(location.file.lastPathComponent)")
+            }
+        }
+        return node
+    }
+
+    /// Follows `$ref`s from `node` at `location` until a node that is not a reference; the
+    /// result says where it was found.
+    public func resolve(_ node: DocumentNode, at location: DocumentLocation) throws -> (node: DocumentNode, location: DocumentLocation) {
+        var current = (node: node, location: location)
+        var seen: Set<DocumentLocation> = []
+        while let reference = current.node["$ref"]?.string {
+            let target = try self.location(of: reference, from: current.location)
+            guard seen.insert(target).inserted else { throw ImportError("\(location.pointer): the $ref '\(reference)' refers to itself") }
+            current = (try self.node(at: target), target)
+        }
+        return current
+    }
+
+    /// Where a `$ref` points: a file relative to the referring one, and a percent-encoded
+    /// JSON pointer after `#`.
+    public func location(of reference: String, from origin: DocumentLocation) throws -> DocumentLocation {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = String(parts[0])
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        let file: URL
+        if filePart.isEmpty {
+            file = origin.file
+        } else {
+            guard !filePart.contains("://") else {
+                throw ImportError("\(origin.pointer): the $ref '\(reference)' points to the network; Courier reads local files only")
+            }
+            let path = filePart.removingPercentEncoding ?? filePart
+            file = URL(fileURLWithPath: path, relativeTo: origin.file.deletingLastPathComponent()).standardizedFileURL
+        }
+        let decoded = fragment.removingPercentEncoding ?? fragment
+        guard decoded.isEmpty || decoded.hasPrefix("/") else {
+            throw ImportError("\(origin.pointer): the $ref '\(reference)' is not a JSON pointer")
+        }
+        let tokens = decoded.isEmpty
+            ? []
+            : decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
+        return DocumentLocation(file: file, tokens: tokens)
+    }
+}
+
+/// An import that cannot go on, with what to do.
+public struct ImportError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+
+    /// Creates the error.
+    public init(_ description: String) { self.description = description }
+}

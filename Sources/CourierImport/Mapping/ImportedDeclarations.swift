@@ -1,0 +1,107 @@
+import Foundation
+
+/// A type as the importer writes it in a schema.
+indirect enum ImportedType: Hashable, Sendable {
+    case named(String)
+    case array(ImportedType)
+    case dictionary(ImportedType)
+    case optional(ImportedType)
+
+    /// `JSON`, the fallback for what the language cannot say.
+    static let json = ImportedType.named("JSON")
+
+    /// The schema spelling: `[Pet]?`, `[String: Int]`.
+    var spelling: String {
+        switch self {
+        case .named(let name): name
+        case .array(let element): "[\(element.spelling)]"
+        case .dictionary(let value): "[String: \(value.spelling)]"
+        case .optional(let wrapped): wrapped.spelling + "?"
+        }
+    }
+
+    /// The type without `?`.
+    var unwrapped: ImportedType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// Whether it is optional.
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The optional form (once).
+    var optional: ImportedType { isOptional ? self : .optional(self) }
+
+    /// The type names it mentions.
+    var names: [String] {
+        switch self {
+        case .named(let name): [name]
+        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.names
+        }
+    }
+}
+
+/// A field of a model, or of a form or multipart body.
+struct ImportedField: Hashable, Sendable {
+    var name: String
+    /// The key on the wire when the API's key style does not spell it from `name`.
+    var wireName: String?
+    var type: ImportedType
+    /// The default value as schema text (`"a"`, `3`, `true`, `caseName`).
+    var defaultValue: String?
+    var docs: [String]
+    var isDeprecated: Bool
+}
+
+/// A model, enum or union the importer declares.
+enum ImportedDeclaration: Sendable {
+    case model(name: String, docs: [String], fields: [ImportedField], isDeprecated: Bool)
+    case enumeration(name: String, docs: [String], isInteger: Bool, cases: [(name: String, value: String)], isDeprecated: Bool)
+    case union(name: String, docs: [String], tagKey: String?, variants: [(name: String, tagValue: String?, type: ImportedType)])
+
+    var name: String {
+        switch self {
+        case .model(let name, _, _, _), .enumeration(let name, _, _, _, _), .union(let name, _, _, _): name
+        }
+    }
+
+    /// The type names its fields or variants mention.
+    var referencedNames: [String] {
+        switch self {
+        case .model(_, _, let fields, _): fields.flatMap(\.type.names)
+        case .enumeration: []
+        case .union(_, _, _, let variants): variants.flatMap(\.type.names)
+        }
+    }
+}
+
+/// Something the description says that the schema cannot, and what the import did instead.
+public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
+    /// Where in the description.
+    public var location: DocumentLocation
+    /// What was not imported faithfully, and what stands in for it.
+    public var message: String
+    /// The construct, for counting what degrades (`oneOf`, `cookie parameter`, …).
+    public var construct: String
+
+    /// `warning: #/pointer: message`.
+    public var description: String { "warning: \(location.pointer): \(message)" }
+}
+
+/// Doc comment lines from a description's `summary` and `description`.
+enum ImportDocs {
+    static func lines(_ texts: String?...) -> [String] {
+        var lines: [String] = []
+        for text in texts.compactMap({ $0?.trimmingCharacters(in: .whitespacesAndNewlines) }) where !text.isEmpty {
+            if !lines.isEmpty {
+                if lines.joined(separator: " ") == text { continue }
+                lines.append("")
+            }
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return lines
+    }
+}

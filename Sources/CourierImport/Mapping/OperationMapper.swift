@@ -1,0 +1,274 @@
+import CourierSchema
+import Foundation
+
+/// Turns the description's operations into endpoints: names, groups, parameters, bodies,
+/// responses and how each authenticates.
+struct OperationMapper {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+
+    let files: DescriptionFiles
+    let mapper: SchemaMapper
+    let keyStyle: KeyStyle
+    let security: SecurityMapping
+
+    /// Every operation, in document order; `include` picks them.
+    func endpoints(include: (_ operationID: String?, _ tags: [String]) -> Bool) -> [ImportedEndpoint] {
+        let root = DocumentLocation(file: files.root, tokens: [])
+        var takenNames: Set<String> = []
+        var endpoints: [ImportedEndpoint] = []
+        for (path, pathItemNode) in files.rootNode["paths"]?.object?.members ?? [] {
+            let pathLocation = root.appending("paths").appending(path)
+            guard let (pathItem, itemLocation) = try? files.resolve(pathItemNode, at: pathLocation) else {
+                mapper.warn(pathLocation, "path item", "this path item could not be read; it is left out")
+                continue
+            }
+            for method in Self.methods {
+                guard let operation = pathItem[method] else { continue }
+                let operationLocation = itemLocation.appending(method)
+                let tags = (operation["tags"]?.array ?? []).compactMap(\.string)
+                let operationID = operation["operationId"]?.string
+                guard include(operationID, tags) else { continue }
+                if let endpoint = endpoint(
+                    method: method, path: path, operation: operation, pathItem: pathItem, at: operationLocation, tags: tags,
+                    takenNames: &takenNames)
+                {
+                    endpoints.append(endpoint)
+                }
+            }
+            if pathItem["trace"] != nil { mapper.warn(itemLocation.appending("trace"), "TRACE", "TRACE operations are left out") }
+        }
+        return endpoints
+    }
+
+    private func endpoint(
+        method: String, path: String, operation: DocumentNode, pathItem: DocumentNode, at location: DocumentLocation, tags: [String],
+        takenNames: inout Set<String>
+    ) -> ImportedEndpoint? {
+        let name = ImportNames.unique(
+            operation["operationId"]?.string.map(ImportNames.memberName) ?? ImportNames.memberName(method + " " + path), in: &takenNames)
+        let typeHint = ImportNames.typeName(name)
+        var labels: Set<String> = ["options"]
+        var parameters: [ImportedEndpoint.Parameter] = []
+        var placeholders: [String: String] = [:]
+
+        // Path-level parameters, then the operation's, which replace those of the same name and place.
+        var declared: [(node: DocumentNode, location: DocumentLocation)] = []
+        for (source, node) in [("path", pathItem), ("operation", operation)] {
+            let base = source == "path" ? location.dropLast() : location
+            for (index, parameterNode) in (node["parameters"]?.array ?? []).enumerated() {
+                guard let (resolved, resolvedLocation) = try? files.resolve(parameterNode, at: base.appending("parameters").appending(index)) else { continue }
+                declared.removeAll { $0.node["name"] == resolved["name"] && $0.node["in"] == resolved["in"] }
+                declared.append((resolved, resolvedLocation))
+            }
+        }
+        for (node, parameterLocation) in declared {
+            guard let parameter = self.parameter(node, at: parameterLocation, hint: typeHint, labels: &labels) else { continue }
+            if parameter.kind == "path", let wire = node["name"]?.string { placeholders[wire] = parameter.name }
+            parameters.append(parameter)
+        }
+
+        var schemaPath = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            schemaPath += rest[..<open]
+            let wire = String(rest[rest.index(after: open)..<close])
+            var placeholder = placeholders[wire]
+            if placeholder == nil {
+                let added = ImportNames.unique(ImportNames.memberName(wire), in: &labels)
+                mapper.warn(location, "path parameter", "the path's {\(wire)} has no parameter; it is imported as a String")
+                parameters.append(.init(kind: "path", name: added, type: .named("String"), docs: [], isDeprecated: false))
+                placeholder = added
+            }
+            schemaPath += "{\(placeholder!)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        schemaPath += rest
+        if !schemaPath.hasPrefix("/") { schemaPath = "/" + schemaPath }
+
+        let body = operation["requestBody"].flatMap { requestBody($0, at: location.appending("requestBody"), hint: typeHint, labels: &labels) }
+        let returns = response(operation["responses"], at: location.appending("responses"), hint: typeHint)
+
+        var attributes: [String] = []
+        if let auth = security.attribute(for: operation["security"], at: location.appending("security"), mapper: mapper) { attributes.append(auth) }
+        if operation["deprecated"]?.bool == true { attributes.append("@deprecated") }
+        let group = tags.first.map(ImportNames.typeName) ?? "Default"
+        return ImportedEndpoint(
+            name: name, docs: ImportDocs.lines(operation["summary"]?.string, operation["description"]?.string), method: method.uppercased(),
+            path: schemaPath, attributes: attributes, parameters: parameters, body: body, returns: returns, group: group)
+    }
+
+    // MARK: - Parameters
+
+    private func parameter(
+        _ node: DocumentNode, at location: DocumentLocation, hint: String, labels: inout Set<String>
+    ) -> ImportedEndpoint.Parameter? {
+        guard let wire = node["name"]?.string, let place = node["in"]?.string else {
+            mapper.warn(location, "parameter", "a parameter without a name or place is left out")
+            return nil
+        }
+        guard place != "cookie" else {
+            mapper.warn(location, "cookie parameter", "the cookie parameter '\(wire)' is left out: the client does not send cookies")
+            return nil
+        }
+        if place == "header", ["authorization", "content-type", "content-length", "host", "accept"].contains(wire.lowercased()) {
+            mapper.warn(location, "header parameter", "the header '\(wire)' is the client's to set; it is left out")
+            return nil
+        }
+        let schema = node["schema"] ?? node["content"]?.object?.members.first?.value["schema"] ?? .object(DocumentObject())
+        var type = mapper.type(of: schema, at: location.appending("schema"), hint: hint + ImportNames.typeName(wire))
+        let required = node["required"]?.bool == true || place == "path"
+        var style: String?
+        switch (place, type.unwrapped) {
+        case ("query", .array(let element)) where isTextValue(element):
+            if node["explode"]?.bool == false {
+                mapper.warn(location, "explode: false", "the array '\(wire)' is sent with its name repeated, not comma-separated")
+            }
+        case ("query", .dictionary(let value)) where isTextValue(value):
+            style = node["style"]?.string == "deepObject" ? "deepObject" : nil
+        case ("query", .named(let name)) where !isTextValue(.named(name)):
+            if case .model(_, _, let fields, _)? = mapper.declarations[name], fields.allSatisfy({ isTextValue($0.type.unwrapped) }) {
+                mapper.warn(location, "object parameter", "the object '\(wire)' is sent as a dictionary of its fields")
+                type = .dictionary(.named("String"))
+                style = node["style"]?.string == "deepObject" ? "deepObject" : nil
+            } else {
+                mapper.warn(location, "object parameter", "the parameter '\(wire)' cannot be sent in a query; it is sent as text")
+                type = .named("String")
+            }
+        case (_, let single) where isTextValue(single):
+            break
+        default:
+            mapper.warn(location, "parameter type", "the \(place) parameter '\(wire)' of type \(type.spelling) is sent as text")
+            type = .named("String")
+        }
+        if place == "path" { type = type.unwrapped }
+        let name = ImportNames.unique(ImportNames.memberName(wire), in: &labels)
+        var wireName: String?
+        switch place {
+        case "query": wireName = keyStyle.wireName(for: name) == wire ? nil : wire
+        case "header": wireName = name == wire ? nil : wire
+        default: wireName = nil
+        }
+        var defaultValue: String?
+        if !required, place != "path" {
+            defaultValue = mapper.literal(schema["default"], for: type.unwrapped)
+            if defaultValue == nil { type = type.optional }
+        }
+        return .init(
+            kind: place, name: name, type: type, wireName: wireName, defaultValue: defaultValue, style: style,
+            docs: ImportDocs.lines(node["description"]?.string), isDeprecated: node["deprecated"]?.bool == true)
+    }
+
+    /// Whether values of a type can travel as text.
+    func isTextValue(_ type: ImportedType) -> Bool {
+        guard case .named(let name) = type else { return false }
+        switch name {
+        case "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID", "URL", "Date": return true
+        default:
+            if case .enumeration? = mapper.declarations[name] { return true }
+            return false
+        }
+    }
+
+    // MARK: - Bodies
+
+    private func requestBody(_ node: DocumentNode, at location: DocumentLocation, hint: String, labels: inout Set<String>) -> ImportedEndpoint.Body? {
+        guard let (resolved, bodyLocation) = try? files.resolve(node, at: location) else { return nil }
+        let contents = resolved["content"]?.object?.members ?? []
+        guard !contents.isEmpty else { return nil }
+        func rank(_ mediaType: String) -> Int {
+            let lower = mediaType.lowercased()
+            if lower == "application/json" || lower.hasSuffix("+json") { return 0 }
+            if lower == "application/x-www-form-urlencoded" { return 1 }
+            if lower == "multipart/form-data" { return 2 }
+            return 3
+        }
+        let (mediaType, media) = contents.min { rank($0.key) < rank($1.key) }!
+        for other in contents where other.key != mediaType {
+            mapper.warn(bodyLocation.appending("content").appending(other.key), "request content type", "the \(other.key) body is left out; the \(mediaType) one is imported")
+        }
+        let mediaLocation = bodyLocation.appending("content").appending(mediaType)
+        let schema = media["schema"] ?? .object(DocumentObject())
+        if resolved["required"]?.bool != true, rank(mediaType) == 0 {
+            mapper.warn(bodyLocation, "optional body", "the optional body becomes required: the schema language has no optional body")
+        }
+        switch rank(mediaType) {
+        case 0:
+            var type = mapper.type(of: schema, at: mediaLocation.appending("schema"), hint: hint + "Request")
+            type = type.unwrapped
+            switch type {
+            case .array, .dictionary: break
+            case .named(let name) where name == "JSON": break
+            case .named(let name):
+                switch mapper.declarations[name] {
+                case .model?, .union?: break
+                default:
+                    mapper.warn(mediaLocation, "JSON body", "a JSON body of type \(name) is sent as JSON")
+                    type = .json
+                }
+            case .optional: type = .json
+            }
+            labels.insert("body")
+            return .json(type)
+        case 1, 2:
+            let context: SchemaMapper.Context = rank(mediaType) == 2 ? .multipart : .json
+            guard let (objectNode, objectLocation) = try? files.resolve(schema, at: mediaLocation.appending("schema")),
+                objectNode["properties"] != nil || objectNode["allOf"] != nil
+            else {
+                mapper.warn(mediaLocation, "form body", "a \(mediaType) body without properties is sent as bytes")
+                labels.insert("body")
+                return .raw(isText: false, mediaType: mediaType)
+            }
+            var fields = mapper.fields(of: objectNode, at: objectLocation, owner: hint + "Request", context: context)
+            for index in fields.indices {
+                fields[index].name = ImportNames.unique(fields[index].name, in: &labels)
+                if keyStyle.wireName(for: fields[index].name) != (fields[index].wireName ?? fields[index].name), fields[index].wireName == nil {
+                    fields[index].wireName = fields[index].name
+                }
+                if context == .json, !isTextValue(fields[index].type.unwrapped) {
+                    if case .array(let element) = fields[index].type.unwrapped, isTextValue(element) { continue }
+                    mapper.warn(objectLocation.appending("properties"), "form field", "the form field '\(fields[index].name)' is sent as text")
+                    fields[index].type = fields[index].type.isOptional ? .optional(.named("String")) : .named("String")
+                    fields[index].defaultValue = nil
+                }
+            }
+            return context == .multipart ? .multipart(fields) : .form(fields)
+        default:
+            labels.insert("body")
+            let isText = mediaType.lowercased().hasPrefix("text/")
+            if !mediaType.contains("*") { return .raw(isText: isText, mediaType: mediaType) }
+            labels.insert("contentType")
+            return .raw(isText: isText, mediaType: nil)
+        }
+    }
+
+    // MARK: - Responses
+
+    /// What follows `returns`: the first 2xx response with content, read by its media type.
+    private func response(_ node: DocumentNode?, at location: DocumentLocation, hint: String) -> String? {
+        guard let responses = node?.object else { return nil }
+        let successes = responses.members.filter { $0.key.hasPrefix("2") || $0.key == "2XX" }
+        for (status, responseNode) in successes {
+            guard let (resolved, responseLocation) = try? files.resolve(responseNode, at: location.appending(status)) else { continue }
+            guard let (mediaType, media) = resolved["content"]?.object?.members.first else { continue }
+            let lower = mediaType.lowercased()
+            let mediaLocation = responseLocation.appending("content").appending(mediaType)
+            let schema = media["schema"] ?? .object(DocumentObject())
+            if lower == "text/event-stream" || lower.contains("jsonl") || lower.contains("ndjson") || lower.contains("json-seq") {
+                let element = mapper.type(of: schema["items"] ?? schema, at: mediaLocation.appending("schema"), hint: hint + "Event").unwrapped
+                return (lower == "text/event-stream" ? "stream " : "lines ") + element.spelling
+            }
+            if lower == "application/json" || lower.hasSuffix("+json") || lower == "*/*" {
+                let type = mapper.type(of: schema, at: mediaLocation.appending("schema"), hint: hint + "Response")
+                return type.spelling
+            }
+            if lower.hasPrefix("text/") { return "Text" }
+            return "Bytes"
+        }
+        return nil
+    }
+}
+
+extension DocumentLocation {
+    /// The location one step up.
+    func dropLast() -> DocumentLocation { DocumentLocation(file: file, tokens: Array(tokens.dropLast())) }
+}

@@ -1,0 +1,421 @@
+import CourierSchema
+import Foundation
+
+/// Turns the description's JSON Schemas into schema types, declaring a model, enum or union
+/// for each object, enum and `oneOf` it meets, once, named after its component or its place.
+final class SchemaMapper {
+    /// Where a schema is used, which decides how `format: binary` is read.
+    enum Context { case json, multipart }
+
+    let files: DescriptionFiles
+    let keyStyle: KeyStyle
+    let apiName: String
+    private(set) var declarations: [String: ImportedDeclaration] = [:]
+    /// Declaration names in the order they were declared.
+    private(set) var order: [String] = []
+    private(set) var warnings: [ImportWarning] = []
+    private var takenTypeNames: Set<String> = []
+    private var componentTypes: [DocumentLocation: ImportedType] = [:]
+
+    init(files: DescriptionFiles, keyStyle: KeyStyle, apiName: String) {
+        self.files = files
+        self.keyStyle = keyStyle
+        self.apiName = apiName
+        takenTypeNames = SchemaCompiler.unavailableTypeNames.union([apiName + "API"])
+    }
+
+    func warn(_ location: DocumentLocation, _ construct: String, _ message: String) {
+        warnings.append(ImportWarning(location: location, message: message, construct: construct))
+    }
+
+    /// A fresh type name from `hint`: its capitalised words, prefixed with the API's name when
+    /// Swift or the runtime has it (`Error` → `PetstoreError`).
+    func reserveTypeName(_ hint: String) -> String {
+        var base = ImportNames.typeName(hint)
+        if SchemaCompiler.unavailableTypeNames.contains(base) { base = ImportNames.typeName(apiName) + base }
+        return ImportNames.unique(base, in: &takenTypeNames)
+    }
+
+    private func declare(_ declaration: ImportedDeclaration) {
+        if declarations[declaration.name] == nil { order.append(declaration.name) }
+        declarations[declaration.name] = declaration
+    }
+
+    // MARK: - Types
+
+    /// The schema type of `node` at `location`; `hint` names what has to be declared.
+    func type(of node: DocumentNode, at location: DocumentLocation, hint: String, context: Context = .json) -> ImportedType {
+        if let reference = node["$ref"]?.string {
+            let nullable = node["nullable"]?.bool == true
+            do {
+                let target = try files.location(of: reference, from: location)
+                let type = try componentType(at: target, context: context)
+                return nullable ? type.optional : type
+            } catch {
+                warn(location, "$ref", "\(error); it becomes JSON")
+                return .json
+            }
+        }
+        let (types, nullable) = Self.types(of: node)
+        let mapped = nonNullType(of: node, types: types, at: location, hint: hint, context: context)
+        return nullable && mapped != .json ? mapped.optional : mapped
+    }
+
+    /// The `type` names besides `null`, and whether `null` is allowed (`nullable: true`,
+    /// `type: [T, "null"]`, `enum` with `null`).
+    static func types(of node: DocumentNode) -> (types: [String], nullable: Bool) {
+        var types: [String] = []
+        var nullable = node["nullable"]?.bool == true
+        switch node["type"] {
+        case .string(let type)?: types = [type]
+        case .array(let list)?: types = list.compactMap(\.string)
+        default: break
+        }
+        if types.contains("null") {
+            nullable = true
+            types.removeAll { $0 == "null" }
+        }
+        if node["enum"]?.array?.contains(.null) == true { nullable = true }
+        return (types, nullable)
+    }
+
+    /// A component's type: declared once under its name, or for a schema that needs no
+    /// declaration (a string, an array), the type itself.
+    private func componentType(at location: DocumentLocation, context: Context) throws -> ImportedType {
+        if let known = componentTypes[location] { return known }
+        let (node, resolved) = try files.resolve(try files.node(at: location), at: location)
+        if let known = componentTypes[resolved] { return known }
+        let hint = resolved.tokens.last.map { $0 == "schema" ? resolved.tokens.dropLast().last ?? $0 : $0 } ?? "Schema"
+        guard Self.needsDeclaration(node) else {
+            let type = self.type(of: node, at: resolved, hint: hint, context: context)
+            componentTypes[resolved] = type
+            return type
+        }
+        // Named before it is mapped, so that a schema that contains itself refers to its name.
+        let name = reserveTypeName(hint)
+        componentTypes[resolved] = .named(name)
+        componentTypes[location] = .named(name)
+        _ = declaredType(of: node, at: resolved, name: name, context: context)
+        return .named(name)
+    }
+
+    /// Whether a schema becomes a declaration of its own: an object with properties, an
+    /// enum, a union, or a merge.
+    static func needsDeclaration(_ node: DocumentNode) -> Bool {
+        if node["allOf"] != nil || node["oneOf"] != nil || node["anyOf"] != nil { return true }
+        if let values = node["enum"]?.array, values.contains(where: { $0 != .null }) { return true }
+        if let properties = node["properties"]?.object, !properties.keys.isEmpty { return true }
+        return false
+    }
+
+    private func nonNullType(of node: DocumentNode, types: [String], at location: DocumentLocation, hint: String, context: Context) -> ImportedType {
+        if Self.needsDeclaration(node) {
+            let name = reserveTypeName(hint)
+            return declaredType(of: node, at: location, name: name, context: context)
+        }
+        guard types.count <= 1 else {
+            warn(location, "type list", "a value of the types \(types.joined(separator: ", ")) becomes JSON")
+            return .json
+        }
+        switch types.first {
+        case "string"?:
+            switch node["format"]?.string {
+            case "date-time"?: return .named("Date")
+            case "uuid"?: return .named("UUID")
+            case "uri"?, "url"?: return .named("URL")
+            case "byte"?: return .named("Bytes")
+            case "binary"?: return context == .multipart ? .named("File") : .named("Bytes")
+            default: return .named("String")
+            }
+        case "integer"?:
+            switch node["format"]?.string {
+            case "int32"?: return .named("Int32")
+            case "int64"?: return .named("Int64")
+            default: return .named("Int")
+            }
+        case "number"?:
+            return node["format"]?.string == "float" ? .named("Float") : .named("Double")
+        case "boolean"?:
+            return .named("Bool")
+        case "array"?:
+            guard let items = node["items"] else { return .array(.json) }
+            let element = type(of: items, at: location.appending("items"), hint: hint + "Item", context: context)
+            return .array(element.isOptional ? .json : element)
+        case "object"?, nil:
+            if let additional = node["additionalProperties"], additional.object != nil, additional != .object(DocumentObject()) {
+                let value = type(of: additional, at: location.appending("additionalProperties"), hint: hint + "Value")
+                return .dictionary(value.isOptional ? .json : value)
+            }
+            return .json
+        case let other?:
+            warn(location, "type", "the type '\(other)' is not JSON Schema's; it becomes JSON")
+            return .json
+        }
+    }
+
+    /// Declares what `node` needs under `name` and returns its type.
+    private func declaredType(of node: DocumentNode, at location: DocumentLocation, name: String, context: Context) -> ImportedType {
+        let docs = ImportDocs.lines(node["title"]?.string, node["description"]?.string)
+        if let parts = node["allOf"]?.array {
+            return mergedType(parts, of: node, at: location, name: name, docs: docs)
+        }
+        if let variants = node["oneOf"]?.array ?? node["anyOf"]?.array {
+            let keyword = node["oneOf"] != nil ? "oneOf" : "anyOf"
+            return unionType(variants, keyword: keyword, of: node, at: location, name: name, docs: docs, context: context)
+        }
+        if let values = node["enum"]?.array {
+            return enumType(values, of: node, at: location, name: name, docs: docs)
+        }
+        declare(.model(name: name, docs: docs, fields: fields(of: node, at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
+        return .named(name)
+    }
+
+    // MARK: - Models
+
+    /// The fields of an object schema, with those of `allOf` parts merged in.
+    func fields(of node: DocumentNode, at location: DocumentLocation, owner: String, context: Context = .json) -> [ImportedField] {
+        var taken: Set<String> = []
+        var fields: [ImportedField] = []
+        let required = Set((node["required"]?.array ?? []).compactMap(\.string))
+        for (key, property) in node["properties"]?.object?.members ?? [] {
+            let propertyLocation = location.appending("properties").appending(key)
+            let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
+            var type = self.type(of: property, at: propertyLocation, hint: owner + ImportNames.typeName(key), context: context)
+            var defaultValue: String?
+            if !required.contains(key) {
+                defaultValue = literal(property["default"], for: type.unwrapped)
+                if defaultValue == nil || type.isOptional { type = type.optional }
+            }
+            let docs = ImportDocs.lines(property["title"]?.string, property["description"]?.string)
+            fields.append(
+                ImportedField(
+                    name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: type, defaultValue: defaultValue,
+                    docs: docs, isDeprecated: property["deprecated"]?.bool == true))
+        }
+        return fields
+    }
+
+    /// A merge of `allOf`'s parts into one model; one part alone is that part's type.
+    private func mergedType(_ parts: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
+        if parts.count == 1, node["properties"] == nil {
+            return type(of: parts[0], at: location.appending("allOf").appending(0), hint: name)
+        }
+        var merged = DocumentObject()
+        var properties = DocumentObject()
+        var required: [DocumentNode] = []
+        func collect(_ part: DocumentNode, at partLocation: DocumentLocation, depth: Int) {
+            guard depth < 32, let (resolved, resolvedLocation) = try? files.resolve(part, at: partLocation) else { return }
+            for (index, inner) in (resolved["allOf"]?.array ?? []).enumerated() {
+                collect(inner, at: resolvedLocation.appending("allOf").appending(index), depth: depth + 1)
+            }
+            if resolved["oneOf"] != nil || resolved["anyOf"] != nil {
+                warn(resolvedLocation, "allOf with oneOf", "a oneOf or anyOf inside allOf is left out of the merged model '\(name)'")
+            }
+            for (key, value) in resolved["properties"]?.object?.members ?? [] { properties.set(key, value) }
+            required += resolved["required"]?.array ?? []
+        }
+        for (index, part) in parts.enumerated() { collect(part, at: location.appending("allOf").appending(index), depth: 0) }
+        for (key, value) in node["properties"]?.object?.members ?? [] { properties.set(key, value) }
+        required += node["required"]?.array ?? []
+        merged.set("properties", .object(properties))
+        merged.set("required", .array(required))
+        declare(.model(name: name, docs: docs, fields: fields(of: .object(merged), at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
+        return .named(name)
+    }
+
+    // MARK: - Enums
+
+    private func enumType(_ values: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
+        let present = values.filter { $0 != .null }
+        let strings = present.compactMap(\.string)
+        let integers = present.compactMap { value -> String? in
+            guard case .number(let text) = value, let number = Int64(text) else { return nil }
+            return String(number)
+        }
+        var taken: Set<String> = ["unknown"]
+        if strings.count == present.count {
+            let cases = strings.enumerated().map { index, value -> (name: String, value: String) in
+                var base = ImportNames.memberName(value)
+                if value.isEmpty || ImportNames.words(value).isEmpty { base = "value\(index + 1)" }
+                return (ImportNames.unique(base, in: &taken), value)
+            }
+            declare(.enumeration(name: name, docs: docs, isInteger: false, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
+            return .named(name)
+        }
+        if integers.count == present.count {
+            let cases = integers.map { value -> (name: String, value: String) in
+                let base = value.hasPrefix("-") ? "minus" + value.dropFirst() : "value" + value
+                return (ImportNames.unique(base, in: &taken), value)
+            }
+            declare(.enumeration(name: name, docs: docs, isInteger: true, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
+            return .named(name)
+        }
+        warn(location, "enum", "an enum of mixed or non-integer values becomes its value type")
+        var plain = node.object ?? DocumentObject()
+        plain.set("enum", .null)
+        return nonNullType(of: .object(plain.removing("enum")), types: Self.types(of: node).types, at: location, hint: name, context: .json)
+    }
+
+    // MARK: - Unions
+
+    private func unionType(
+        _ variants: [DocumentNode], keyword: String, of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String],
+        context: Context
+    ) -> ImportedType {
+        var nullable = false
+        var present: [(node: DocumentNode, location: DocumentLocation)] = []
+        for (index, variant) in variants.enumerated() {
+            if Self.types(of: variant).types.isEmpty, variant["type"] != nil, variant["$ref"] == nil { nullable = true; continue }
+            present.append((variant, location.appending(keyword).appending(index)))
+        }
+        if present.count == 1 {
+            let type = self.type(of: present[0].node, at: present[0].location, hint: name, context: context)
+            return nullable ? type.optional : type
+        }
+        if let tagKey = node["discriminator"]?["propertyName"]?.string,
+            let tagged = taggedUnion(present, tagKey: tagKey, mapping: node["discriminator"]?["mapping"]?.object, at: location, name: name, docs: docs)
+        {
+            return nullable ? tagged.optional : tagged
+        }
+        var taken: Set<String> = ["unknown"]
+        var chosen: [(name: String, tagValue: String?, type: ImportedType)] = []
+        for (variant, variantLocation) in present {
+            var type = self.type(of: variant, at: variantLocation, hint: name + "Variant\(chosen.count + 1)", context: context)
+            if type.isOptional {
+                nullable = true
+                type = type.unwrapped
+            }
+            if case .named(let inner) = type, case .union(_, _, nil, _)? = declarations[inner] {
+                warn(variantLocation, keyword, "a union inside the untagged union '\(name)' becomes JSON")
+                type = .json
+            }
+            if let earlier = chosen.first(where: { Self.takesEveryValue(of: type, $0.type, shape: shape) }) {
+                warn(variantLocation, keyword, "this variant of '\(name)' is left out: '\(earlier.name)' before it takes every value it could")
+                continue
+            }
+            chosen.append((ImportNames.unique(variantName(type), in: &taken), nil, type))
+        }
+        if chosen.count == 1 { return nullable ? chosen[0].type.optional : chosen[0].type }
+        declare(.union(name: name, docs: docs, tagKey: nil, variants: chosen))
+        return nullable ? ImportedType.named(name).optional : .named(name)
+    }
+
+    /// A tagged union when every variant is a `$ref` to an object; nil otherwise.
+    private func taggedUnion(
+        _ variants: [(node: DocumentNode, location: DocumentLocation)], tagKey: String, mapping: DocumentObject?, at location: DocumentLocation,
+        name: String, docs: [String]
+    ) -> ImportedType? {
+        var tagsByTarget: [DocumentLocation: String] = [:]
+        for (tag, target) in mapping?.members ?? [] {
+            guard let reference = target.string, let targetLocation = try? files.location(of: reference, from: location) else { continue }
+            tagsByTarget[targetLocation] = tag
+        }
+        var taken: Set<String> = ["unknown"]
+        var chosen: [(name: String, tagValue: String?, type: ImportedType)] = []
+        for (variant, variantLocation) in variants {
+            guard let reference = variant["$ref"]?.string, let target = try? files.location(of: reference, from: variantLocation),
+                case .named(let model) = type(of: variant, at: variantLocation, hint: name), case .model? = declarations[model]
+            else { return nil }
+            let tag = tagsByTarget[target] ?? target.tokens.last ?? model
+            chosen.append((ImportNames.unique(ImportNames.memberName(tag), in: &taken), tag, .named(model)))
+        }
+        declare(.union(name: name, docs: docs, tagKey: tagKey, variants: chosen))
+        return .named(name)
+    }
+
+    private func variantName(_ type: ImportedType) -> String {
+        switch type {
+        case .named(let name):
+            switch name {
+            case "String": return "string"
+            case "Int", "Int32", "Int64": return "integer"
+            case "Double", "Float": return "number"
+            case "Bool": return "bool"
+            case "JSON": return "json"
+            default: return ImportNames.memberName(name)
+            }
+        case .array(let element): return variantName(element) + "List"
+        case .dictionary(let value): return variantName(value) + "Map"
+        case .optional(let wrapped): return variantName(wrapped)
+        }
+    }
+
+    /// The JSON shape of a type's values, as untagged unions tell variants apart.
+    func shape(_ type: ImportedType) -> JSONShapeKind {
+        switch type {
+        case .array: return .array
+        case .dictionary: return .object
+        case .optional(let wrapped): return shape(wrapped)
+        case .named(let name):
+            switch name {
+            case "String", "UUID", "URL", "Bytes", "Date": return .string
+            case "Int", "Int32", "Int64": return .integer
+            case "Double", "Float": return .number
+            case "Bool": return .bool
+            case "JSON": return .any
+            default:
+                switch declarations[name] {
+                case .enumeration(_, _, let isInteger, _, _)?: return isInteger ? .integer : .string
+                case .union(_, _, nil, _)?: return .any
+                default: return .object
+                }
+            }
+        }
+    }
+
+    /// The checker's rule for shadowed variants: the same type, `JSON`, or a type that takes any
+    /// value of its shape.
+    static func takesEveryValue(of later: ImportedType, _ earlier: ImportedType, shape: (ImportedType) -> JSONShapeKind) -> Bool {
+        if earlier == later { return true }
+        let total: Set<ImportedType> = [
+            .json, .named("String"), .named("Double"), .named("Float"), .named("Bool"), .array(.json), .dictionary(.json),
+        ]
+        return total.contains(earlier) && shape(later).isWithin(shape(earlier))
+    }
+
+    // MARK: - Defaults
+
+    /// A default value as schema text, when it fits the type.
+    func literal(_ value: DocumentNode?, for type: ImportedType) -> String? {
+        guard let value, case .named(let name) = type else { return nil }
+        switch (name, value) {
+        case ("String", .string(let text)):
+            return "\"" + text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                case "\n": return "\\n"
+                case "\t": return "\\t"
+                case "\r": return "\\r"
+                default: return scalar.value < 0x20 ? String(format: "\\u{%X}", scalar.value) : String(scalar)
+                }
+            }.joined() + "\""
+        case ("Int", .number(let text)), ("Int64", .number(let text)):
+            return Int64(text).map(String.init)
+        case ("Int32", .number(let text)):
+            return Int32(text).map(String.init)
+        case ("Double", .number(let text)), ("Float", .number(let text)):
+            return Double(text) != nil ? text : nil
+        case ("Bool", .bool(let flag)):
+            return flag ? "true" : "false"
+        default:
+            guard case .enumeration(_, _, let isInteger, let cases, _)? = declarations[name] else { return nil }
+            let wanted: String?
+            switch value {
+            case .string(let text) where !isInteger: wanted = text
+            case .number(let text) where isInteger: wanted = Int64(text).map(String.init)
+            default: wanted = nil
+            }
+            return cases.first { $0.value == wanted }?.name
+        }
+    }
+}
+
+extension DocumentObject {
+    /// The object without `key`.
+    func removing(_ key: String) -> DocumentObject {
+        var result = DocumentObject()
+        for (member, value) in members where member != key { result.set(member, value) }
+        return result
+    }
+}

@@ -1,0 +1,211 @@
+import CourierSchema
+import Foundation
+
+/// What to import.
+public struct ImportOptions: Sendable {
+    /// The module's name; from the description's title when nil.
+    public var name: String?
+    /// Import only operations with one of these tags (all when empty).
+    public var tags: [String]
+    /// Import only these operations, by `operationId` (all when empty).
+    public var operations: [String]
+
+    /// Creates options.
+    public init(name: String? = nil, tags: [String] = [], operations: [String] = []) {
+        self.name = name
+        self.tags = tags
+        self.operations = operations
+    }
+}
+
+/// The schema an import made: its files, and what did not come across faithfully.
+public struct ImportResult: Sendable {
+    /// File names (`api.api`, `Pets.api`, `models.api`) and their text.
+    public var files: [(name: String, text: String)]
+    /// What was approximated or left out, each at its place in the description.
+    public var warnings: [ImportWarning]
+    /// The number of operations and of declarations imported.
+    public var operationCount: Int
+    /// Models, enums and unions declared.
+    public var declarationCount: Int
+}
+
+/// Imports an OpenAPI 3.x description into schema files.
+public enum OpenAPIImporter {
+    /// Reads the description at `url` and returns the schema it becomes, checked by the schema
+    /// compiler: an import never returns an invalid schema.
+    public static func run(description url: URL, options: ImportOptions = ImportOptions()) throws -> ImportResult {
+        let files = try DescriptionFiles(root: url)
+        let root = files.rootNode
+        let rootLocation = DocumentLocation(file: files.root, tokens: [])
+        guard let version = root["openapi"]?.string, version.hasPrefix("3.") else {
+            if root["swagger"] != nil {
+                throw ImportError("\(url.lastPathComponent) is Swagger \(root["swagger"]?.string ?? "2.0"); Courier imports OpenAPI 3.0 and 3.1 (convert it first)")
+            }
+            throw ImportError("\(url.lastPathComponent) is not an OpenAPI 3 description: it has no 'openapi: 3.x' field")
+        }
+        let apiName = try moduleName(options.name ?? root["info"]?["title"]?.string ?? url.deletingPathExtension().lastPathComponent)
+        let keyStyle = Self.keyStyle(of: root)
+        let mapper = SchemaMapper(files: files, keyStyle: keyStyle, apiName: apiName)
+
+        // Every component schema, in the description's order, whether an operation uses it or not.
+        for key in root["components"]?["schemas"]?.object?.keys ?? [] {
+            var reference = DocumentObject()
+            reference.set("$ref", .string("#/components/schemas/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")))
+            _ = mapper.type(of: .object(reference), at: rootLocation, hint: key)
+        }
+        let security = SecurityMapping(root: root, at: rootLocation, mapper: mapper)
+        let operations = OperationMapper(files: files, mapper: mapper, keyStyle: keyStyle, security: security)
+        var endpoints = operations.endpoints { operationID, tags in
+            (options.tags.isEmpty || tags.contains { options.tags.contains($0) })
+                && (options.operations.isEmpty || operationID.map { options.operations.contains($0) } == true)
+        }
+        for index in endpoints.indices where endpoints[index].group == apiName { endpoints[index].group += "Operations" }
+
+        let errorModel = Self.errorModel(root: root, files: files, mapper: mapper)
+        let baseURL = Self.baseURL(root["servers"], at: rootLocation.appending("servers"), mapper: mapper)
+        let apiFile = Self.apiBlock(
+            name: apiName, docs: ImportDocs.lines(root["info"]?["title"]?.string, root["info"]?["description"]?.string), security: security,
+            keyStyle: keyStyle, errorModel: errorModel, baseURL: baseURL)
+        let resultFiles = Self.files(apiFile: apiFile, endpoints: endpoints, mapper: mapper)
+
+        let compilation = SchemaCompiler.compile(resultFiles.map { SourceFile(path: $0.name, text: $0.text) })
+        if compilation.hasErrors {
+            let problems = compilation.diagnostics.filter { $0.severity == .error }.prefix(20).map(\.description).joined(separator: "\n")
+            throw ImportError("the import made a schema with errors, which is a bug in courier import; nothing was written:\n\(problems)")
+        }
+        return ImportResult(
+            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declarationCount: mapper.order.count)
+    }
+
+    /// A module name: the title's words, capitalised (`Twilio - Lookups` → `TwilioLookups`).
+    static func moduleName(_ raw: String) throws -> String {
+        let name = ImportNames.typeName(raw)
+        guard !SchemaCompiler.unavailableTypeNames.contains(name) else {
+            throw ImportError("the module name '\(name)' is taken by Swift or the runtime; give another with --name")
+        }
+        return name
+    }
+
+    /// The key style that spells most of the description's keys from their identifiers.
+    static func keyStyle(of root: DocumentNode) -> KeyStyle {
+        var keys: [String] = []
+        func walk(_ node: DocumentNode, depth: Int) {
+            guard depth < 64 else { return }
+            switch node {
+            case .object(let object):
+                if let properties = object["properties"]?.object { keys += properties.keys }
+                for (_, value) in object.members { walk(value, depth: depth + 1) }
+            case .array(let elements):
+                for element in elements { walk(element, depth: depth + 1) }
+            default: break
+            }
+        }
+        walk(root, depth: 0)
+        var best = KeyStyle.snakeCase
+        var bestCount = -1
+        for style in [KeyStyle.snakeCase, .camelCase, .verbatim] {
+            let count = keys.filter { style.wireName(for: ImportNames.memberName($0)) == $0 }.count
+            if count > bestCount {
+                best = style
+                bestCount = count
+            }
+        }
+        return best
+    }
+
+    /// The model most error responses share, for the api block's `error`.
+    static func errorModel(root: DocumentNode, files: DescriptionFiles, mapper: SchemaMapper) -> String? {
+        var counts: [String: Int] = [:]
+        let rootLocation = DocumentLocation(file: files.root, tokens: [])
+        for (path, item) in root["paths"]?.object?.members ?? [] {
+            for method in OperationMapper.methods {
+                guard let responses = item[method]?["responses"]?.object else { continue }
+                for (status, response) in responses.members where status.hasPrefix("4") || status.hasPrefix("5") || status == "default" {
+                    let location = rootLocation.appending("paths").appending(path).appending(method).appending("responses").appending(status)
+                    guard let (resolved, _) = try? files.resolve(response, at: location),
+                        let schema = resolved["content"]?.object?.members.first?.value["schema"], let reference = schema["$ref"]?.string,
+                        let target = try? files.location(of: reference, from: location)
+                    else { continue }
+                    let type = mapper.type(of: schema, at: target, hint: "Error")
+                    if case .named(let name) = type, case .model? = mapper.declarations[name] { counts[name, default: 0] += 1 }
+                }
+            }
+        }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
+    /// `servers[0]`'s URL with its variables at their defaults, when it is absolute.
+    static func baseURL(_ servers: DocumentNode?, at location: DocumentLocation, mapper: SchemaMapper) -> String? {
+        guard let server = servers?.array?.first, var url = server["url"]?.string else { return nil }
+        for (name, variable) in server["variables"]?.object?.members ?? [] {
+            url = url.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.string ?? "")
+        }
+        while url.hasSuffix("/") { url.removeLast() }
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            components.host?.isEmpty == false, components.query == nil
+        else {
+            mapper.warn(location.appending(0), "server", "the server URL '\(url)' is not absolute; the client needs a base URL")
+            return nil
+        }
+        return url
+    }
+
+    static func apiBlock(name: String, docs: [String], security: SecurityMapping, keyStyle: KeyStyle, errorModel: String?, baseURL: String?) -> String {
+        var writer = SchemaWriter()
+        writer.docs(docs)
+        writer.block("api \(name)") { writer in
+            if let baseURL { writer.line("baseURL \(SchemaWriter.quoted(baseURL))") }
+            writer.line("auth \(security.defaultAuth)")
+            if let key = security.apiKey { writer.line("apikey \(key.placement) \(SchemaWriter.quoted(key.name))") }
+            writer.line("keys \(keyStyle.rawValue)")
+            if let errorModel { writer.line("error \(errorModel)") }
+        }
+        return writer.text
+    }
+
+    /// `api.api`, one file per group with the declarations only it uses, and `shared-models.api`
+    /// with the rest.
+    static func files(apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper) -> [(name: String, text: String)] {
+        var groups: [String] = []
+        for endpoint in endpoints where !groups.contains(endpoint.group) { groups.append(endpoint.group) }
+        // Which groups reach each declaration, through their endpoints and the types those use.
+        var users: [String: Set<String>] = [:]
+        for group in groups {
+            var pending = endpoints.filter { $0.group == group }.flatMap(\.referencedNames)
+            var seen: Set<String> = []
+            while let name = pending.popLast() {
+                guard mapper.declarations[name] != nil, seen.insert(name).inserted else { continue }
+                users[name, default: []].insert(group)
+                pending += mapper.declarations[name]?.referencedNames ?? []
+            }
+        }
+        var files: [(name: String, text: String)] = [("api.api", apiFile)]
+        var shared = SchemaWriter()
+        var sharedCount = 0
+        for name in mapper.order where users[name]?.count != 1 {
+            guard let declaration = mapper.declarations[name] else { continue }
+            if sharedCount > 0 { shared.line() }
+            shared.declaration(declaration)
+            sharedCount += 1
+        }
+        if sharedCount > 0 { files.append(("shared-models.api", shared.text)) }
+        for group in groups {
+            var writer = SchemaWriter()
+            for name in mapper.order where users[name] == [group] {
+                guard let declaration = mapper.declarations[name] else { continue }
+                writer.declaration(declaration)
+                writer.line()
+            }
+            writer.docs(["The \(group) operations."])
+            writer.block("group \(group)") { writer in
+                for (index, endpoint) in endpoints.filter({ $0.group == group }).enumerated() {
+                    if index > 0 { writer.line() }
+                    writer.endpoint(endpoint)
+                }
+            }
+            files.append(("\(group).api", writer.text))
+        }
+        return files
+    }
+}

@@ -1,0 +1,111 @@
+/// Writes declarations and endpoints as schema text, one member per line, as a person would.
+struct SchemaWriter {
+    private(set) var text = ""
+    private var indent = ""
+
+    mutating func line(_ content: String = "") {
+        text += content.isEmpty ? "\n" : indent + content + "\n"
+    }
+
+    mutating func docs(_ lines: [String]) {
+        for docLine in lines { line(docLine.isEmpty ? "///" : "/// " + docLine) }
+    }
+
+    mutating func block(_ header: String, _ body: (inout SchemaWriter) -> Void) {
+        line(header + " {")
+        let outer = indent
+        indent += "  "
+        body(&self)
+        indent = outer
+        line("}")
+    }
+
+    mutating func declaration(_ declaration: ImportedDeclaration) {
+        switch declaration {
+        case .model(let name, let docs, let fields, let isDeprecated):
+            self.docs(docs)
+            block((isDeprecated ? "@deprecated " : "") + "model \(name)") { writer in
+                for field in fields { writer.field(field) }
+            }
+        case .enumeration(let name, let docs, let isInteger, let cases, let isDeprecated):
+            self.docs(docs)
+            block((isDeprecated ? "@deprecated " : "") + "enum \(name)" + (isInteger ? ": Int" : "")) { writer in
+                for enumCase in cases {
+                    if isInteger {
+                        writer.line("\(enumCase.name) = \(enumCase.value)")
+                    } else {
+                        writer.line(enumCase.name == enumCase.value ? enumCase.name : "\(enumCase.name) = \(Self.quoted(enumCase.value))")
+                    }
+                }
+            }
+        case .union(let name, let docs, let tagKey, let variants):
+            self.docs(docs)
+            block("union \(name)" + (tagKey.map { " tag \(Self.quoted($0))" } ?? "")) { writer in
+                for variant in variants {
+                    let tag = variant.tagValue.flatMap { $0 == variant.name ? nil : " = \(Self.quoted($0))" } ?? ""
+                    writer.line("\(variant.name)\(tag): \(variant.type.spelling)")
+                }
+            }
+        }
+    }
+
+    mutating func field(_ field: ImportedField) {
+        docs(field.docs)
+        var text = "\(field.name): \(field.type.spelling)"
+        if let defaultValue = field.defaultValue { text += " = \(defaultValue)" }
+        if let wire = field.wireName { text += " @wire(\(Self.quoted(wire)))" }
+        if field.isDeprecated { text += " @deprecated" }
+        line(text)
+    }
+
+    mutating func endpoint(_ endpoint: ImportedEndpoint) {
+        docs(endpoint.docs)
+        let header = "\(endpoint.name): \(endpoint.method) \(endpoint.path)" + endpoint.attributes.map { " " + $0 }.joined()
+        let hasMembers = !endpoint.parameters.isEmpty || endpoint.body != nil || endpoint.returns != nil
+        guard hasMembers else { return line(header) }
+        block(header) { writer in
+            for parameter in endpoint.parameters {
+                writer.docs(parameter.docs)
+                var text = "\(parameter.kind) \(parameter.name): \(parameter.type.spelling)"
+                if let defaultValue = parameter.defaultValue { text += " = \(defaultValue)" }
+                if let wire = parameter.wireName { text += " @wire(\(Self.quoted(wire)))" }
+                if let style = parameter.style { text += " @style(\(style))" }
+                if parameter.isDeprecated { text += " @deprecated" }
+                writer.line(text)
+            }
+            switch endpoint.body {
+            case .json(let type)?: writer.line("body \(type.spelling)")
+            case .form(let fields)?:
+                writer.block("body form") { writer in for field in fields { writer.field(field) } }
+            case .multipart(let fields)?:
+                writer.block("body multipart") { writer in for field in fields { writer.field(field) } }
+            case .raw(let isText, let mediaType)?:
+                writer.line("body \(isText ? "Text" : "Bytes")" + (mediaType.map { " \(Self.quoted($0))" } ?? ""))
+            case nil: break
+            }
+            if let returns = endpoint.returns { writer.line("returns \(returns)") }
+        }
+    }
+
+    /// A string in quotes with the schema language's escapes.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,62 @@
+import CourierImport
+import Foundation
+
+/// `courier import <description> --output <folder> [--name N] [--tag T]… [--operation ID]…`:
+/// writes the schema an OpenAPI description becomes.
+enum ImportCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var description: String?
+        var output: String?
+        var options = ImportOptions()
+        var index = 0
+        func value(_ option: String) throws -> String {
+            guard index + 1 < arguments.count else { throw UsageError("\(option) needs a value") }
+            index += 2
+            return arguments[index - 1]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--output": output = try value("--output")
+            case "--name": options.name = try value("--name")
+            case "--tag": options.tags.append(try value("--tag"))
+            case "--operation": options.operations.append(try value("--operation"))
+            case let argument where argument.hasPrefix("-"): throw UsageError("unknown option '\(argument)'")
+            case let argument:
+                guard description == nil else { throw UsageError("one description only, but also got '\(argument)'") }
+                description = argument
+                index += 1
+            }
+        }
+        guard let description else { throw UsageError("missing the OpenAPI description to import") }
+        guard let output else { throw UsageError("'import' needs --output <folder>, such as Schema/Pets") }
+
+        let result: ImportResult
+        do {
+            result = try OpenAPIImporter.run(description: URL(fileURLWithPath: description), options: options)
+        } catch let error as ImportError {
+            Console.error("\(description): error: \(error)")
+            return 1
+        }
+        for warning in result.warnings { Console.error("\(description): \(warning)") }
+
+        let folder = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let made = Set(result.files.map(\.name))
+        var written = 0
+        for file in result.files {
+            let url = folder.appendingPathComponent(file.name)
+            if (try? String(contentsOf: url, encoding: .utf8)) == file.text { continue }
+            try file.text.write(to: url, atomically: true, encoding: .utf8)
+            written += 1
+        }
+        var removed = 0
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".api") && !made.contains(name) {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            removed += 1
+        }
+        print(
+            "\(output): \(result.operationCount) operations, \(result.declarationCount) models, enums and unions in \(result.files.count) files "
+                + "(\(written) written, \(removed) removed); \(result.warnings.count) warnings")
+        return 0
+    }
+}

@@ -27,6 +27,7 @@ let package = Package(
             dependencies: ["courier"]),
         .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),
+        .testTarget(name: "CourierImportTests", dependencies: ["CourierImport", "CourierSchema", "CourierCodegen"], exclude: ["Corpus"]),
         .target(name: "CourierFixtures", dependencies: ["CourierRuntime"], path: "Tests/CourierFixtures", plugins: ["CourierBuildPlugin"]),
         .testTarget(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],

@@ -67,7 +67,12 @@ public enum OpenAPIImporter {
         let apiFile = Self.apiBlock(
             name: apiName, docs: ImportDocs.lines(root["info"]?["title"]?.string, root["info"]?["description"]?.string), security: security,
             keyStyle: keyStyle, errorModel: errorModel, baseURL: baseURL)
-        let resultFiles = Self.files(apiFile: apiFile, endpoints: endpoints, mapper: mapper)
+        var tagDocs: [String: [String]] = [:]
+        for tag in root["tags"]?.array ?? [] {
+            guard let name = tag["name"]?.string else { continue }
+            tagDocs[ImportNames.typeName(name)] = ImportDocs.lines(tag["description"]?.string)
+        }
+        let resultFiles = Self.files(apiFile: apiFile, endpoints: endpoints, mapper: mapper, groupDocs: tagDocs)
 
         let compilation = SchemaCompiler.compile(resultFiles.map { SourceFile(path: $0.name, text: $0.text) })
         if compilation.hasErrors {
@@ -80,7 +85,9 @@ public enum OpenAPIImporter {
 
     /// A module name: the title's words, capitalised (`Twilio - Lookups` → `TwilioLookups`).
     static func moduleName(_ raw: String) throws -> String {
-        let name = ImportNames.typeName(raw)
+        var name = ImportNames.typeName(raw)
+        // The generated namespace adds `API`: `Shop API` is the `Shop` module, `ShopAPI` in Swift.
+        if name.hasSuffix("API"), name.count > 3 { name.removeLast(3) }
         guard !SchemaCompiler.unavailableTypeNames.contains(name) else {
             throw ImportError("the module name '\(name)' is taken by Swift or the runtime; give another with --name")
         }
@@ -166,7 +173,9 @@ public enum OpenAPIImporter {
 
     /// `api.api`, one file per group with the declarations only it uses, and `shared-models.api`
     /// with the rest.
-    static func files(apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper) -> [(name: String, text: String)] {
+    static func files(
+        apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper, groupDocs: [String: [String]]
+    ) -> [(name: String, text: String)] {
         var groups: [String] = []
         for endpoint in endpoints where !groups.contains(endpoint.group) { groups.append(endpoint.group) }
         // Which groups reach each declaration, through their endpoints and the types those use.
@@ -197,7 +206,7 @@ public enum OpenAPIImporter {
                 writer.declaration(declaration)
                 writer.line()
             }
-            writer.docs(["The \(group) operations."])
+            writer.docs(groupDocs[group].flatMap { $0.isEmpty ? nil : $0 } ?? ["The \(group) operations."])
             writer.block("group \(group)") { writer in
                 for (index, endpoint) in endpoints.filter({ $0.group == group }).enumerated() {
                     if index > 0 { writer.line() }

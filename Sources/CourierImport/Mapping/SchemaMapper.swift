@@ -37,7 +37,7 @@ final class SchemaMapper {
     }
 
     private func declare(_ declaration: ImportedDeclaration) {
-        if declarations[declaration.name] == nil { order.append(declaration.name) }
+        if !order.contains(declaration.name) { order.append(declaration.name) }
         declarations[declaration.name] = declaration
     }
 
@@ -109,6 +109,9 @@ final class SchemaMapper {
     }
 
     private func nonNullType(of node: DocumentNode, types: [String], at location: DocumentLocation, hint: String, context: Context) -> ImportedType {
+        for keyword in ["not", "if", "patternProperties", "prefixItems", "dependentSchemas"] where node[keyword] != nil {
+            warn(location.appending(keyword), keyword, "'\(keyword)' cannot be said in the schema language; it is left out")
+        }
         if Self.needsDeclaration(node) {
             let name = reserveTypeName(hint)
             return declaredType(of: node, at: location, name: name, context: context)
@@ -155,6 +158,8 @@ final class SchemaMapper {
 
     /// Declares what `node` needs under `name` and returns its type.
     private func declaredType(of node: DocumentNode, at location: DocumentLocation, name: String, context: Context) -> ImportedType {
+        // Its place in the files comes before the types it declares on the way.
+        if !order.contains(name) { order.append(name) }
         let docs = ImportDocs.lines(node["title"]?.string, node["description"]?.string)
         if let parts = node["allOf"]?.array {
             return mergedType(parts, of: node, at: location, name: name, docs: docs)

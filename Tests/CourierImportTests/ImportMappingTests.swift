@@ -1,0 +1,202 @@
+import CourierSchema
+import Foundation
+import Testing
+
+@testable import CourierImport
+
+/// How each OpenAPI construct becomes schema text.
+@Suite("OpenAPI to schema")
+struct ImportMappingTests {
+    static let description = ##"""
+    {
+      "openapi": "3.1.0",
+      "info": {"title": "Shop API", "description": "Sells things."},
+      "servers": [{"url": "https://{region}.shop.example/v1/", "variables": {"region": {"default": "eu"}}}],
+      "security": [{"bearer": []}],
+      "tags": [{"name": "items", "description": "The catalogue."}],
+      "paths": {
+        "/items/{item-id}": {
+          "parameters": [{"name": "item-id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}],
+          "get": {
+            "operationId": "get-item",
+            "tags": ["items"],
+            "summary": "One item.",
+            "parameters": [
+              {"name": "X-Request-ID", "in": "header", "schema": {"type": "string"}},
+              {"name": "session", "in": "cookie", "schema": {"type": "string"}},
+              {"name": "expand", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
+              {"name": "filter", "in": "query", "style": "deepObject", "schema": {"type": "object", "additionalProperties": {"type": "string"}}}
+            ],
+            "responses": {
+              "200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}},
+              "404": {"description": "no", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            }
+          },
+          "delete": {
+            "operationId": "deleteItem",
+            "tags": ["items"],
+            "deprecated": true,
+            "security": [{"basic": []}],
+            "responses": {"204": {"description": "gone"}}
+          }
+        },
+        "/health": {
+          "get": {"security": [], "responses": {"200": {"description": "ok", "content": {"text/plain": {"schema": {"type": "string"}}}}}}
+        },
+        "/items/{id}/photo": {
+          "put": {
+            "operationId": "putPhoto",
+            "tags": ["items"],
+            "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+            "requestBody": {"required": true, "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}},
+            "responses": {"200": {"description": "ok", "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}}}
+          }
+        },
+        "/uploads": {
+          "post": {
+            "operationId": "upload",
+            "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "required": ["file"],
+              "properties": {"file": {"type": "string", "format": "binary"}, "note": {"type": "string"}}}}}},
+            "responses": {"201": {"description": "made", "content": {"application/json": {"schema": {
+              "type": "object", "properties": {"id": {"type": "integer", "format": "int64"}}}}}}}
+          }
+        },
+        "/events": {
+          "get": {"operationId": "events", "responses": {"200": {"description": "ok",
+            "content": {"text/event-stream": {"schema": {"$ref": "#/components/schemas/Event"}}}}}}
+        }
+      },
+      "components": {
+        "securitySchemes": {
+          "bearer": {"type": "http", "scheme": "bearer"},
+          "basic": {"type": "http", "scheme": "basic"},
+          "key": {"type": "apiKey", "in": "query", "name": "api_key"}
+        },
+        "schemas": {
+          "Error": {"type": "object", "required": ["message"], "properties": {"message": {"type": "string"}}},
+          "Item": {
+            "type": "object",
+            "description": "A thing for sale.",
+            "required": ["id", "name", "createdAt"],
+            "properties": {
+              "id": {"type": "string", "format": "uuid"},
+              "name": {"type": "string"},
+              "createdAt": {"type": "string", "format": "date-time"},
+              "price_cents": {"type": ["integer", "null"], "format": "int64"},
+              "status": {"type": "string", "enum": ["in-stock", "sold out", "unknown"], "default": "in-stock"},
+              "priority": {"type": "integer", "enum": [1, 2, 3]},
+              "tags": {"type": "array", "items": {"type": "string"}},
+              "attributes": {"type": "object", "additionalProperties": {"type": "integer"}},
+              "extra": {},
+              "dimensions": {"type": "object", "properties": {"width": {"type": "number"}, "height": {"type": "number", "format": "float"}}},
+              "content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"$ref": "#/components/schemas/Part"}}, {"type": "null"}]},
+              "pet": {"$ref": "#/components/schemas/Pet"},
+              "old": {"type": "string", "deprecated": true},
+              "self": {"type": "boolean"}
+            }
+          },
+          "Part": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}},
+          "Cat": {"type": "object", "required": ["kind", "meows"], "properties": {"kind": {"type": "string"}, "meows": {"type": "boolean"}}},
+          "Dog": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"barks": {"type": "boolean"}}}]},
+          "Base": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}, "name": {"type": "string"}}},
+          "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
+                  "discriminator": {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat"}}},
+          "Event": {"type": "object", "properties": {"seq": {"type": "integer"}}},
+          "Never": {"not": {}}
+        }
+      }
+    }
+    """##
+
+    static let imported: (schema: String, result: ImportResult) = try! importText(description)
+
+    func expectLines(_ lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let schema = Self.imported.schema
+        for line in lines {
+            #expect(schema.contains(line), "missing: \(line)\n\(schema)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func theAPIBlockTakesTheTitleServerSecurityAndErrorModel() {
+        expectLines([
+            "/// Shop API\n///\n/// Sells things.\napi Shop {", "  baseURL \"https://eu.shop.example/v1\"", "  auth bearer",
+            "  apikey query \"api_key\"", "  keys snake_case", "  error ShopError",
+        ])
+    }
+
+    @Test func modelsKeepOrderTypesDefaultsAndWireNames() {
+        expectLines([
+            "/// A thing for sale.\nmodel Item {",
+            "  id: UUID\n  name: String\n  createdAt: Date @wire(\"createdAt\")\n  priceCents: Int64?\n  status: ItemStatus = inStock\n  priority: ItemPriority?",
+            "  tags: [String]?\n  attributes: [String: Int]?\n  extra: JSON?\n  dimensions: ItemDimensions?\n  content: ItemContent?",
+            "  pet: Pet?\n  old: String? @deprecated\n  self: Bool?",
+            "model ItemDimensions {\n  width: Double?\n  height: Float?\n}",
+        ])
+    }
+
+    @Test func enumsAreOpenWithWireValuesAndIntegerEnumsHaveNumbers() {
+        expectLines([
+            "enum ItemStatus {\n  inStock = \"in-stock\"\n  soldOut = \"sold out\"\n  unknown2 = \"unknown\"\n}",
+            "enum ItemPriority: Int {\n  value1 = 1\n  value2 = 2\n  value3 = 3\n}",
+        ])
+    }
+
+    @Test func unionsAreTaggedWithADiscriminatorAndUntaggedWithout() {
+        expectLines([
+            "union Pet tag \"kind\" {\n  cat: Cat\n  dog = \"Dog\": Dog\n}",
+            "union ItemContent {\n  string: String\n  partList: [Part]\n}",
+            "model Dog {\n  kind: String\n  name: String?\n  barks: Bool?\n}",
+        ])
+    }
+
+    @Test func operationsBecomeEndpointsInTheirTagsGroup() {
+        expectLines([
+            "/// The catalogue.\ngroup Items {",
+            "  /// One item.\n  getItem: GET /items/{itemId} {\n    path itemId: UUID\n    header xRequestID: String? @wire(\"X-Request-ID\")\n    query expand: [String]?\n    query filter: [String: String]? @style(deepObject)\n    returns Item\n  }",
+            "  deleteItem: DELETE /items/{itemId} @auth(basic) @deprecated {\n    path itemId: UUID\n  }",
+            "  putPhoto: PUT /items/{id}/photo {\n    path id: Int\n    body Bytes \"image/png\"\n    returns Bytes\n  }",
+            "/// The Default operations.\ngroup Default {\n  getHealth: GET /health @public {\n    returns Text\n  }",
+            "  upload: POST /uploads {\n    body multipart {\n      file: File\n      note: String?\n    }\n    returns UploadResponse\n  }",
+            "  events: GET /events {\n    returns stream Event\n  }",
+        ])
+    }
+
+    @Test func whatCannotBeSaidIsAWarningAtItsPointer() {
+        let warnings = Self.imported.result.warnings.map(\.description)
+        #expect(warnings.contains("warning: #/paths/~1items~1{item-id}/get/parameters/1: the cookie parameter 'session' is left out: the client does not send cookies"), "\(warnings)")
+        #expect(warnings.contains("warning: #/components/schemas/Never/not: 'not' cannot be said in the schema language; it is left out"), "\(warnings)")
+        #expect(warnings.count == 2, "\(warnings)")
+    }
+
+    @Test func tagsAndOperationsCanBePicked() throws {
+        let (schema, result) = try importText(Self.description, options: ImportOptions(name: "Shop", operations: ["get-item"]))
+        #expect(result.operationCount == 1)
+        #expect(schema.contains("api Shop {"))
+        #expect(!schema.contains("deleteItem"))
+    }
+
+    @Test func refsAcrossFilesWithEscapedPointers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-refs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        try #"{"defs": {"a/b": {"type": "object", "properties": {"x": {"type": "integer"}}}}}"#
+            .write(to: folder.appendingPathComponent("parts/shared models.json"), atomically: true, encoding: .utf8)
+        try ##"""
+        {"openapi": "3.0.3", "info": {"title": "Refs"}, "paths": {"/x": {"get": {"operationId": "getX", "responses": {"200": {"description": "ok",
+          "content": {"application/json": {"schema": {"$ref": "parts/shared%20models.json#/defs/a~1b"}}}}}}}}}
+        """##.write(to: folder.appendingPathComponent("api.json"), atomically: true, encoding: .utf8)
+        let result = try OpenAPIImporter.run(description: folder.appendingPathComponent("api.json"))
+        let schema = result.files.map(\.text).joined()
+        #expect(schema.contains("model AB {\n  x: Int?\n}"), "\(schema)")
+        #expect(schema.contains("returns AB"), "\(schema)")
+    }
+
+    @Test func badInputIsAnErrorNeverACrash() throws {
+        #expect(throws: ImportError.self) { try importText(#"{"swagger": "2.0"}"#) }
+        #expect(throws: ImportError.self) { try importText(##"{"openapi": "3.0.0", "paths": {"/a": {"get": {"responses": {"200": {"$ref": "#/nowhere"}}}}}"##) }
+        #expect(throws: ImportError.self) { try importText("{not json") }
+        let selfReferring = ##"{"openapi": "3.0.0", "info": {"title": "Loop"}, "components": {"schemas": {"A": {"$ref": "#/components/schemas/A"}}}}"##
+        let (schema, result) = try importText(selfReferring)
+        #expect(schema.contains("api Loop"))
+        #expect(result.warnings.contains { $0.message.contains("refers to itself") })
+    }
+}

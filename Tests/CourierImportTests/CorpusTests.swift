@@ -42,3 +42,75 @@ struct CorpusTests {
         #expect(operations == 179)
     }
 }
+
+/// Re-importing after a change to one operation changes only that operation's lines.
+@Suite("Stable imports")
+struct StableImportTests {
+    @Test func aChangedOperationChangesOnlyItsLines() throws {
+        let original = try String(contentsOf: corpus.appendingPathComponent("twilio/twilio_lookups_v2.json"), encoding: .utf8)
+        // One operation deprecated, with a new summary.
+        let anchor = #""summary": "In Request Bulk","#
+        #expect(original.contains(anchor))
+        let changed = original.replacingOccurrences(of: anchor, with: #""summary": "Looks up many numbers.", "deprecated": true,"#)
+        let before = try OpenAPIImporter.run(description: try temporaryFile(original))
+        let after = try OpenAPIImporter.run(description: try temporaryFile(changed))
+        #expect(before.files.map(\.name) == after.files.map(\.name))
+        var changedLines: [String] = []
+        for (old, new) in zip(before.files, after.files) where old.text != new.text {
+            let oldLines = Set(old.text.split(separator: "\n", omittingEmptySubsequences: false))
+            changedLines += new.text.split(separator: "\n", omittingEmptySubsequences: false).filter { !oldLines.contains($0) }.map(String.init)
+            #expect(old.text.split(separator: "\n").count == new.text.split(separator: "\n").count, "\(old.name)")
+        }
+        #expect(changedLines == ["  /// Looks up many numbers.", "  createBulkLookup: POST /v2/batch/query @deprecated {"], "\(changedLines)")
+    }
+}
+
+/// The Swift generated from every imported corpus description type-checks in Swift 6 mode
+/// against the runtime, as a user's build would compile it.
+@Suite("Imported clients compile", .serialized)
+struct ImportedClientCompileTests {
+    static let repositoryRoot = corpus.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(.timeLimit(.minutes(10)))
+    func everyCorpusClientTypeChecks() async throws {
+        let modules = Self.repositoryRoot.appendingPathComponent(".build/debug/Modules")
+        try #require(
+            FileManager.default.fileExists(atPath: modules.appendingPathComponent("CourierRuntime.swiftmodule").path),
+            "no CourierRuntime module in \(modules.path): run swift build first")
+        for url in corpusDocuments() where url.pathExtension == "json" {
+            let compilation = SchemaCompiler.compile(try OpenAPIImporter.run(description: url).files.map { SourceFile(path: $0.name, text: $0.text) })
+            let api = try #require(compilation.api)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-compile-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var paths: [String] = []
+            for file in CodeGenerator.generate(api) where !file.contents.isEmpty {
+                let path = folder.appendingPathComponent(file.name).path
+                try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
+                paths.append(path)
+            }
+            let (status, output) = try await Self.run(
+                "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + paths)
+            #expect(status == 0, "\(url.lastPathComponent) does not compile:\n\(output.prefix(4000))")
+        }
+    }
+
+    /// Runs a program; its exit status and combined output, without holding a thread.
+    static func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("courier-compile-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? FileManager.default.removeItem(at: log) }
+        process.standardOutput = handle
+        process.standardError = handle
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try handle.close()
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+}

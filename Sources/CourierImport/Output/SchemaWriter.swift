@@ -7,8 +7,24 @@ struct SchemaWriter {
         text += content.isEmpty ? "\n" : indent + content + "\n"
     }
 
+    /// Doc comment lines, each wrapped at word boundaries to fit 100 columns.
     mutating func docs(_ lines: [String]) {
-        for docLine in lines { line(docLine.isEmpty ? "///" : "/// " + docLine) }
+        let width = max(40, 100 - indent.count - 4)
+        for docLine in lines {
+            guard !docLine.isEmpty else {
+                line("///")
+                continue
+            }
+            var current = ""
+            for word in docLine.split(separator: " ", omittingEmptySubsequences: true) {
+                if !current.isEmpty, current.count + 1 + word.count > width {
+                    line("/// " + current)
+                    current = ""
+                }
+                current += (current.isEmpty ? "" : " ") + word
+            }
+            line("/// " + current)
+        }
     }
 
     mutating func block(_ header: String, _ body: (inout SchemaWriter) -> Void) {

@@ -28,6 +28,14 @@ public struct ImportResult: Sendable {
     public var operationCount: Int
     /// Models, enums and unions declared.
     public var declarationCount: Int
+    /// Fields, parameters and bodies whose type is `JSON` (alone, optional, or in an array or
+    /// dictionary): free-form values, and what degraded to them.
+    public var jsonValueCount: Int
+
+    /// The warnings by construct (`cookie parameter`, `not`, …), for reporting what does not fit.
+    public var warningsByConstruct: [String: Int] {
+        warnings.reduce(into: [:]) { counts, warning in counts[warning.construct, default: 0] += 1 }
+    }
 }
 
 /// Imports an OpenAPI 3.x description into schema files.
@@ -55,6 +63,9 @@ public enum OpenAPIImporter {
             _ = mapper.type(of: .object(reference), at: rootLocation, hint: key)
         }
         let security = SecurityMapping(root: root, at: rootLocation, mapper: mapper)
+        if let webhooks = root["webhooks"]?.object, !webhooks.keys.isEmpty {
+            mapper.warn(rootLocation.appending("webhooks"), "webhooks", "\(webhooks.keys.count) webhooks are left out: the server calls them, not the client")
+        }
         let operations = OperationMapper(files: files, mapper: mapper, keyStyle: keyStyle, security: security)
         var endpoints = operations.endpoints { operationID, tags in
             (options.tags.isEmpty || tags.contains { options.tags.contains($0) })
@@ -79,8 +90,22 @@ public enum OpenAPIImporter {
             let problems = compilation.diagnostics.filter { $0.severity == .error }.prefix(20).map(\.description).joined(separator: "\n")
             throw ImportError("the import made a schema with errors, which is a bug in courier import; nothing was written:\n\(problems)")
         }
+        var jsonValues = 0
+        for declaration in mapper.declarations.values {
+            if case .model(_, _, let fields, _) = declaration { jsonValues += fields.filter { $0.type.names.contains("JSON") }.count }
+        }
+        for endpoint in endpoints {
+            jsonValues += endpoint.parameters.filter { $0.type.names.contains("JSON") }.count
+            switch endpoint.body {
+            case .json(let type)?: jsonValues += type.names.contains("JSON") ? 1 : 0
+            case .form(let fields)?, .multipart(let fields)?: jsonValues += fields.filter { $0.type.names.contains("JSON") }.count
+            default: break
+            }
+            if endpoint.returns?.contains("JSON") == true { jsonValues += 1 }
+        }
         return ImportResult(
-            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declarationCount: mapper.order.count)
+            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declarationCount: mapper.order.count,
+            jsonValueCount: jsonValues)
     }
 
     /// A module name: the title's words, capitalised (`Twilio - Lookups` → `TwilioLookups`).

@@ -56,7 +56,7 @@ enum ImportCommand {
         }
         print(
             "\(output): \(result.operationCount) operations, \(result.declarationCount) models, enums and unions in \(result.files.count) files "
-                + "(\(written) written, \(removed) removed); \(result.warnings.count) warnings")
+                + "(\(written) written, \(removed) removed); \(result.jsonValueCount) JSON values; \(result.warnings.count) warnings")
         return 0
     }
 }

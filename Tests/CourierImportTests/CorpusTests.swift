@@ -114,3 +114,21 @@ struct ImportedClientCompileTests {
         return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }
+
+/// `Docs/OpenAPI.md` reports, for each corpus description, what the importer really does.
+@Suite("The import's report")
+struct ImportReportTests {
+    @Test func theCorpusTableInTheDocsIsTrue() throws {
+        let docs = try String(
+            contentsOf: ImportedClientCompileTests.repositoryRoot.appendingPathComponent("Docs/OpenAPI.md"), encoding: .utf8)
+        let rows = docs.split(separator: "\n").filter { $0.hasPrefix("| oai/") || $0.hasPrefix("| twilio/") }
+        let documents = corpusDocuments().filter { $0.pathExtension == "json" }
+        #expect(rows.count == documents.count)
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let result = try OpenAPIImporter.run(description: corpus.appendingPathComponent(cells[0]))
+            let actual = [result.operationCount, result.declarationCount, result.jsonValueCount, result.warnings.count].map(String.init)
+            #expect(Array(cells[1...4]) == actual, "\(cells[0]): the docs say \(cells[1...4]), the import does \(actual)")
+        }
+    }
+}

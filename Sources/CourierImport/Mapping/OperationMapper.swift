@@ -88,6 +88,9 @@ struct OperationMapper {
         let body = operation["requestBody"].flatMap { requestBody($0, at: location.appending("requestBody"), hint: typeHint, labels: &labels) }
         let returns = response(operation["responses"], at: location.appending("responses"), hint: typeHint)
 
+        if let callbacks = operation["callbacks"]?.object, !callbacks.keys.isEmpty {
+            mapper.warn(location.appending("callbacks"), "callbacks", "the callbacks of '\(name)' are left out: the server calls them, not the client")
+        }
         var attributes: [String] = []
         if let auth = security.attribute(for: operation["security"], at: location.appending("security"), mapper: mapper) { attributes.append(auth) }
         if operation["deprecated"]?.bool == true { attributes.append("@deprecated") }

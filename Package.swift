@@ -45,6 +45,7 @@ let package = Package(
             name: "RuntimeBenchmark", dependencies: ["Archon", "CourierRuntime", "CourierLoopbackServer"], path: "Benchmarks/RuntimeBenchmark"),
         .executableTarget(
             name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),
+        .executableTarget(name: "ImportBenchmark", dependencies: ["CourierImport"], path: "Benchmarks/ImportBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

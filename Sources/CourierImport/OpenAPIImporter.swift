@@ -134,10 +134,14 @@ public enum OpenAPIImporter {
             }
         }
         walk(root, depth: 0)
+        // Every key counts as often as it appears; its identifier is made once.
+        var occurrences: [String: Int] = [:]
+        for key in keys { occurrences[key, default: 0] += 1 }
+        let named = occurrences.map { (key: $0.key, name: ImportNames.memberName($0.key), count: $0.value) }
         var best = KeyStyle.snakeCase
         var bestCount = -1
         for style in [KeyStyle.snakeCase, .camelCase, .verbatim] {
-            let count = keys.filter { style.wireName(for: ImportNames.memberName($0)) == $0 }.count
+            let count = named.filter { style.wireName(for: $0.name) == $0.key }.reduce(0) { $0 + $1.count }
             if count > bestCount {
                 best = style
                 bestCount = count

@@ -7,7 +7,18 @@ struct YAMLReader {
         var number: Int
         var indent: Int
         /// The text after the indentation, comments kept (removed where a node is read).
-        var text: Substring
+        var text: Substring {
+            didSet { content = YAMLReader.stripComment(text) }
+        }
+        /// The text without a trailing comment, trimmed: what the structure is read from.
+        var content: Substring
+
+        init(number: Int, indent: Int, text: Substring) {
+            self.number = number
+            self.indent = indent
+            self.text = text
+            content = YAMLReader.stripComment(text)
+        }
     }
 
     private var lines: [Line] = []
@@ -69,11 +80,13 @@ struct YAMLReader {
     }
 
     private mutating func skipBlank() {
-        while index < lines.count, Self.isBlank(lines[index].text) { index += 1 }
+        while index < lines.count, lines[index].content.isEmpty { index += 1 }
     }
 
     /// Text without a trailing comment (a `#` after a space, outside quotes), trimmed.
     static func stripComment(_ text: Substring) -> Substring {
+        // Most lines have no `#` at all.
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return trim(text) }
         var inSingle = false
         var inDouble = false
         var previous: Character = " "
@@ -109,7 +122,7 @@ struct YAMLReader {
         skipBlank()
         guard index < lines.count, lines[index].indent >= minimumIndent else { return .null }
         let line = lines[index]
-        var text = Self.stripComment(line.text)
+        var text = line.content
         var properties = NodeProperties()
         try properties.read(from: &text, reader: self, line: line)
         if text.isEmpty {
@@ -137,7 +150,7 @@ struct YAMLReader {
         while true {
             skipBlank()
             guard index < lines.count, lines[index].indent == indent else { break }
-            let text = Self.stripComment(lines[index].text)
+            let text = lines[index].content
             guard text == "-" || text.hasPrefix("- ") else { break }
             let rest = text.dropFirst().drop { $0 == " " }
             if rest.isEmpty {
@@ -237,7 +250,7 @@ struct YAMLReader {
             skipBlank()
             guard index < lines.count, lines[index].indent == indent else { break }
             let line = lines[index]
-            let text = Self.stripComment(line.text)
+            let text = line.content
             if text.hasPrefix("? ") { throw error("complex mapping keys ('? ') are not supported", at: line) }
             guard let colon = Self.mappingKeyEnd(in: text) else {
                 if text == "-" || text.hasPrefix("- ") { break }
@@ -258,7 +271,7 @@ struct YAMLReader {
                 skipBlank()
                 if index < lines.count, lines[index].indent > indent {
                     value = try node(minimumIndent: indent + 1)
-                } else if index < lines.count, lines[index].indent == indent, Self.stripComment(lines[index].text).hasPrefix("-") {
+                } else if index < lines.count, lines[index].indent == indent, lines[index].content.hasPrefix("-") {
                     value = try sequence(indent: indent)
                 } else {
                     value = .null
@@ -295,7 +308,7 @@ struct YAMLReader {
             var value = DocumentNode.null
             if index < lines.count, lines[index].indent > parentIndent {
                 value = try node(minimumIndent: parentIndent + 1)
-            } else if index < lines.count, lines[index].indent == parentIndent, Self.stripComment(lines[index].text).hasPrefix("-") {
+            } else if index < lines.count, lines[index].indent == parentIndent, lines[index].content.hasPrefix("-") {
                 value = try sequence(indent: parentIndent)
             }
             return try properties.apply(to: value, reader: &self)
@@ -332,13 +345,13 @@ struct YAMLReader {
             let next = lines[index + consumed]
             if isPlain {
                 // A plain scalar continues on more-indented lines that are not comments or keys.
-                guard next.indent > parentIndent, !Self.isBlank(next.text) || next.text.isEmpty else { break }
+                guard next.indent > parentIndent, !next.content.isEmpty || next.text.isEmpty else { break }
                 if next.text.isEmpty {
                     gathered += "\n"
                     consumed += 1
                     continue
                 }
-                let continuation = Self.stripComment(next.text)
+                let continuation = next.content
                 guard Self.mappingKeyEnd(in: continuation) == nil, !continuation.hasPrefix("- ") else { break }
                 if gathered.hasSuffix("\n") { gathered += continuation } else { gathered += " " + continuation }
                 consumed += 1

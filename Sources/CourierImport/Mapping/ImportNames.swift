@@ -5,24 +5,27 @@ enum ImportNames {
     /// The words of a name: split at anything that is not a letter or digit, and where lower
     /// case turns to upper case (`account_sid`, `FriendlyName`, `X-Request-ID`).
     static func words(_ raw: String) -> [String] {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
         var words: [String] = []
-        var current = ""
-        var previous: Character?
-        for character in raw {
-            guard character.isASCII, character.isLetter || character.isNumber else {
-                if !current.isEmpty { words.append(current) }
-                current = ""
+        var current: [UInt8] = []
+        var previous: UInt8?
+        for byte in raw.utf8 {
+            guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
                 previous = nil
                 continue
             }
-            if let previous, previous.isLowercase || previous.isNumber, character.isUppercase, !current.isEmpty {
-                words.append(current)
-                current = ""
+            if let previous, isLower(previous) || isDigit(previous), isUpper(byte), !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
             }
-            current.append(character)
-            previous = character
+            current.append(byte)
+            previous = byte
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 

@@ -1,0 +1,88 @@
+import CourierImport
+import Foundation
+
+// Imports the corpus's largest description, read as JSON and as block-style YAML written from
+// the same tree, and prints the median of several runs beside Foundation's JSONSerialization
+// reading the same bytes in the same process.
+//
+// Usage: swift run -c release ImportBenchmark [rounds]
+
+let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 15
+let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/CourierImportTests/Corpus/twilio")
+let documents = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".json") }.sorted()
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Block-style YAML of a description, as hand-written descriptions look.
+func yaml(_ node: DocumentNode, indent: Int = 0) -> String {
+    let pad = String(repeating: " ", count: indent)
+    func scalar(_ node: DocumentNode) -> String {
+        switch node {
+        case .string(let text):
+            let data = try! JSONSerialization.data(withJSONObject: [text])
+            return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array: return "[]"
+        case .object: return "{}"
+        case .null: return "null"
+        }
+    }
+    func isNested(_ node: DocumentNode) -> Bool {
+        switch node {
+        case .object(let object): !object.keys.isEmpty
+        case .array(let list): !list.isEmpty
+        default: false
+        }
+    }
+    switch node {
+    case .object(let object):
+        return object.members.map { key, child in
+            isNested(child) ? "\(pad)\(scalar(.string(key))):\n" + yaml(child, indent: indent + 2) : "\(pad)\(scalar(.string(key))): \(scalar(child))"
+        }.joined(separator: "\n")
+    case .array(let list):
+        return list.map { element in
+            if case .object = element, isNested(element) {
+                return pad + "- " + yaml(element, indent: indent + 2).dropFirst(indent + 2)
+            }
+            return isNested(element) ? "\(pad)-\n" + yaml(element, indent: indent + 2) : "\(pad)- " + scalar(element)
+        }.joined(separator: "\n")
+    default:
+        return pad + scalar(node)
+    }
+}
+
+print("courier import of the Twilio descriptions, median of \(rounds) runs (release build)")
+print("| description | size | JSON import | YAML import (block style, same tree) | JSONSerialization of the JSON | import ÷ JSONSerialization |")
+print("|---|---|---|---|---|---|")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-import-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+for name in documents {
+    let url = corpus.appendingPathComponent(name)
+    let data = try Data(contentsOf: url)
+    let yamlURL = folder.appendingPathComponent(name.replacingOccurrences(of: ".json", with: ".yaml"))
+    try yaml(try DescriptionFiles(root: url).rootNode).write(to: yamlURL, atomically: true, encoding: .utf8)
+    let yamlSize = try Data(contentsOf: yamlURL).count
+    var json: [Double] = []
+    var yamlTimes: [Double] = []
+    var baseline: [Double] = []
+    var operations = 0
+    for _ in 0..<rounds {
+        json.append(try time { operations = try OpenAPIImporter.run(description: url).operationCount })
+        yamlTimes.append(try time { _ = try OpenAPIImporter.run(description: yamlURL) })
+        baseline.append(try time { _ = try JSONSerialization.jsonObject(with: data) })
+    }
+    let size = String(format: "%.0f KB JSON, %.0f KB YAML", Double(data.count) / 1024, Double(yamlSize) / 1024)
+    print(
+        "| \(name) (\(operations) operations) | \(size) | \(String(format: "%.1f ms", median(json) * 1000)) "
+            + "| \(String(format: "%.1f ms", median(yamlTimes) * 1000)) | \(String(format: "%.1f ms", median(baseline) * 1000)) "
+            + "| \(String(format: "%.1f×", median(json) / median(baseline))) |")
+}

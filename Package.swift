@@ -27,7 +27,8 @@ let package = Package(
             dependencies: ["courier"]),
         .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),
-        .testTarget(name: "CourierImportTests", dependencies: ["CourierImport", "CourierSchema", "CourierCodegen"], exclude: ["Corpus"]),
+        .testTarget(
+            name: "CourierImportTests", dependencies: ["CourierImport", "CourierSchema", "CourierCodegen", "CourierTestSupport"], exclude: ["Corpus"]),
         .target(name: "CourierFixtures", dependencies: ["CourierRuntime"], path: "Tests/CourierFixtures", plugins: ["CourierBuildPlugin"]),
         .testTarget(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],
@@ -37,7 +38,7 @@ let package = Package(
         .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"], exclude: ["Fixtures"]),
-        .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer"]),
+        .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer", "CourierImport"]),
         .testTarget(
             name: "CourierLiveTests", dependencies: ["Archon", "HTTPBinClient", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),

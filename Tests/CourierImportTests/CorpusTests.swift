@@ -1,5 +1,6 @@
 import CourierCodegen
 import CourierSchema
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -129,6 +130,34 @@ struct ImportReportTests {
             let result = try OpenAPIImporter.run(description: corpus.appendingPathComponent(cells[0]))
             let actual = [result.operationCount, result.declarationCount, result.jsonValueCount, result.warnings.count].map(String.init)
             #expect(Array(cells[1...4]) == actual, "\(cells[0]): the docs say \(cells[1...4]), the import does \(actual)")
+        }
+    }
+}
+
+/// Damaged descriptions are errors or imports, never crashes or hangs.
+@Suite("Importing damaged descriptions")
+struct DamagedDescriptionTests {
+    @Test(arguments: ["oai/petstore-expanded.json", "oai/petstore-expanded.yaml", "oai/link-example.yaml", "oai/uspto.json"])
+    func randomDamageNeverCrashes(_ name: String) throws {
+        let original = Array(try Data(contentsOf: corpus.appendingPathComponent(name)))
+        var random = SeededGenerator(seed: UInt64(name.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
+        let alphabet = Array("{}[]:,\"'#&*-|>\n \\$/~01aZ".utf8)
+        for _ in 0..<150 {
+            var bytes = original
+            for _ in 0..<(1 + random.next() % 6) {
+                let position = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: position)
+                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: position)
+                }
+            }
+            let url = try temporaryFile(String(decoding: bytes, as: UTF8.self), name: name.components(separatedBy: "/").last!)
+            do {
+                _ = try OpenAPIImporter.run(description: url)
+            } catch is ImportError {
+                // A damaged description may be refused; it must say why, which ImportError does.
+            }
         }
     }
 }

@@ -24,7 +24,9 @@ from collections import defaultdict
 import jwt
 import uvicorn
 from fastapi import FastAPI, Request, Response
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel
 from sse_starlette.sse import EventSourceResponse
 from starlette.middleware.base import BaseHTTPMiddleware
 
@@ -63,7 +65,41 @@ class State:
 
 
 state = State()
-app = FastAPI()
+app = FastAPI(title="Archon Reference", description="The reference backend of Courier's tests.", version="1.0")
+
+
+class Project(BaseModel):
+    """A project: the workspace that tasks belong to."""
+    id: str
+    name: str
+    description: str | None = None
+    owner_id: str
+    created_at: str
+    updated_at: str | None = None
+
+
+class NewProject(BaseModel):
+    """The fields of a new project."""
+    name: str
+    description: str | None = None
+
+
+def openapi_document():
+    """The OpenAPI document, with the auth the Gate middleware enforces: the anon key in the
+    apikey header and a bearer token, except where an operation says security: []."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    document = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+    document.setdefault("components", {})["securitySchemes"] = {
+        "bearer": {"type": "http", "scheme": "bearer"},
+        "anonKey": {"type": "apiKey", "in": "header", "name": "apikey"},
+    }
+    document["security"] = [{"bearer": [], "anonKey": []}]
+    app.openapi_schema = document
+    return document
+
+
+app.openapi = openapi_document
 
 
 def issue_session(user_id):
@@ -150,7 +186,7 @@ app.add_middleware(Gate)
 # ---------------------------------------------------------------- auth
 
 
-@app.post("/auth/v1/token")
+@app.post("/auth/v1/token", openapi_extra={"security": []}, tags=["auth"])
 async def token(request: Request, grant_type: str):
     body = await request.json()
     if grant_type == "password":
@@ -171,7 +207,7 @@ async def token(request: Request, grant_type: str):
     return JSONResponse({"error": "unsupported_grant_type"}, status_code=400)
 
 
-@app.post("/oauth/token")
+@app.post("/oauth/token", include_in_schema=False)
 async def oauth_token(request: Request):
     """The OAuth 2.0 refresh grant (RFC 6749 section 6), form-encoded; the refresh token stays
     valid and none is sent back, as the RFC allows."""
@@ -199,8 +235,9 @@ async def user(request: Request):
 # ---------------------------------------------------------------- projects and tasks
 
 
-@app.get("/rest/v1/projects")
+@app.get("/rest/v1/projects", response_model=list[Project], operation_id="listProjects", tags=["projects"])
 async def list_projects(order: str = "created_at.desc"):
+    """List the signed-in user's projects, newest first."""
     return sorted(state.projects, key=lambda p: p["created_at"], reverse=order.endswith(".desc"))
 
 
@@ -214,9 +251,10 @@ async def count_projects(request: Request):
     return Response(status_code=200, headers=headers)
 
 
-@app.post("/rest/v1/projects")
-async def create_project(request: Request):
-    body = await request.json()
+@app.post("/rest/v1/projects", response_model=list[Project], status_code=201, operation_id="createProject", tags=["projects"])
+async def create_project(new: NewProject, request: Request):
+    """Create a project."""
+    body = new.model_dump()
     project = {"id": str(uuid.uuid4()), "name": body["name"], "description": body.get("description"),
                "owner_id": request.state.user, "created_at": now_text(), "updated_at": None}
     state.projects.append(project)
@@ -427,13 +465,13 @@ async def post_image(post_id: int, request: Request):
 # ---------------------------------------------------------------- admin (tests only)
 
 
-@app.post("/_admin/reset")
+@app.post("/_admin/reset", include_in_schema=False)
 async def admin_reset():
     state.reset()
     return {}
 
 
-@app.post("/_admin/config")
+@app.post("/_admin/config", include_in_schema=False)
 async def admin_config(request: Request):
     body = await request.json()
     if "access_lifetime" in body:
@@ -445,7 +483,7 @@ async def admin_config(request: Request):
     return {}
 
 
-@app.post("/_admin/faults")
+@app.post("/_admin/faults", include_in_schema=False)
 async def admin_faults(request: Request):
     """{"route": "GET /rest/v1/tasks/{id}", "faults": [{"kind": "status", "status": 503}, ...]}"""
     body = await request.json()
@@ -453,7 +491,7 @@ async def admin_faults(request: Request):
     return {}
 
 
-@app.get("/_admin/wait-disconnects")
+@app.get("/_admin/wait-disconnects", include_in_schema=False)
 async def admin_wait_disconnects(count: int = 1):
     """Answers once `count` streams have been dropped by their clients (or after 20 s), so a
     test waits for the server's word instead of polling."""
@@ -463,12 +501,12 @@ async def admin_wait_disconnects(count: int = 1):
     return await admin_counters()
 
 
-@app.get("/_admin/counters")
+@app.get("/_admin/counters", include_in_schema=False)
 async def admin_counters():
     return {"requests": dict(state.counters), "disconnects": state.disconnects, "open_streams": state.open_streams}
 
 
-@app.post("/_admin/tasks")
+@app.post("/_admin/tasks", include_in_schema=False)
 async def admin_task(request: Request):
     """Creates a task directly: {"project_id", "title", "steps", "fail", "step_seconds", "unknown_status"}."""
     body = await request.json()

@@ -93,6 +93,14 @@ public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
 
 /// Doc comment lines from a description's `summary` and `description`.
 enum ImportDocs {
+    /// A title, unless it only repeats `name` (`Created At` for `created_at`): generated
+    /// titles say nothing the name does not.
+    static func title(_ title: String?, of name: String) -> String? {
+        guard let title else { return nil }
+        func letters(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        return letters(title) == letters(name) ? nil : title
+    }
+
     static func lines(_ texts: String?...) -> [String] {
         var lines: [String] = []
         for text in texts.compactMap({ $0?.trimmingCharacters(in: .whitespacesAndNewlines) }) where !text.isEmpty {

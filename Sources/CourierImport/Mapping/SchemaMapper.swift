@@ -160,7 +160,7 @@ final class SchemaMapper {
     private func declaredType(of node: DocumentNode, at location: DocumentLocation, name: String, context: Context) -> ImportedType {
         // Its place in the files comes before the types it declares on the way.
         if !order.contains(name) { order.append(name) }
-        let docs = ImportDocs.lines(node["title"]?.string, node["description"]?.string)
+        let docs = ImportDocs.lines(ImportDocs.title(node["title"]?.string, of: name), node["description"]?.string)
         if let parts = node["allOf"]?.array {
             return mergedType(parts, of: node, at: location, name: name, docs: docs)
         }
@@ -191,7 +191,7 @@ final class SchemaMapper {
                 defaultValue = literal(property["default"], for: type.unwrapped)
                 if defaultValue == nil || type.isOptional { type = type.optional }
             }
-            let docs = ImportDocs.lines(property["title"]?.string, property["description"]?.string)
+            let docs = ImportDocs.lines(ImportDocs.title(property["title"]?.string, of: key), property["description"]?.string)
             fields.append(
                 ImportedField(
                     name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: type, defaultValue: defaultValue,

@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"], exclude: ["Fixtures"]),
-        .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer", "CourierImport"]),
+        .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer", "CourierImport", "CourierTestSupport"]),
         .testTarget(
             name: "CourierLiveTests", dependencies: ["Archon", "HTTPBinClient", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),

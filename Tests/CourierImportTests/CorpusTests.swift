@@ -90,29 +90,10 @@ struct ImportedClientCompileTests {
                 try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
                 paths.append(path)
             }
-            let (status, output) = try await Self.run(
+            let (status, output) = try await runProcess(
                 "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + paths)
             #expect(status == 0, "\(url.lastPathComponent) does not compile:\n\(output.prefix(4000))")
         }
-    }
-
-    /// Runs a program; its exit status and combined output, without holding a thread.
-    static func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("courier-compile-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? FileManager.default.removeItem(at: log) }
-        process.standardOutput = handle
-        process.standardError = handle
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try handle.close()
-        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }
 

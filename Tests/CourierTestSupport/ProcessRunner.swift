@@ -1,0 +1,26 @@
+import Foundation
+
+/// Runs a program and returns its exit status and combined output. Waits without holding a
+/// thread: a blocked thread of Swift concurrency's small pool would slow every test running
+/// beside this one.
+public func runProcess(
+    _ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
+) async throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("courier-process-\(UUID().uuidString).log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: log) }
+    let handle = try FileHandle(forWritingTo: log)
+    process.standardOutput = handle
+    process.standardError = handle
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+        do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    try handle.close()
+    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+}

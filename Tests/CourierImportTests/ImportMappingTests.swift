@@ -168,6 +168,15 @@ struct ImportMappingTests {
         #expect(warnings.count == 2, "\(warnings)")
     }
 
+    @Test func openAPI32ItemSchemasDescribeJSONLines() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.2.0", "info": {"title": "Logs"}, "paths": {"/logs": {"get": {"operationId": "tail", "responses": {"200": {
+              "description": "ok", "content": {"application/jsonl": {"itemSchema": {"type": "object", "properties": {"line": {"type": "string"}}}}}}}}}}}
+            """##)
+        #expect(schema.contains("  tail: GET /logs {\n    returns lines TailEvent\n  }"), "\(schema)")
+        #expect(schema.contains("model TailEvent {\n  line: String?\n}"), "\(schema)")
+    }
+
     @Test func tagsAndOperationsCanBePicked() throws {
         let (schema, result) = try importText(Self.description, options: ImportOptions(name: "Shop", operations: ["get-item"]))
         #expect(result.operationCount == 1)

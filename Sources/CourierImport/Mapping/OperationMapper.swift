@@ -257,7 +257,10 @@ struct OperationMapper {
             let mediaLocation = responseLocation.appending("content").appending(mediaType)
             let schema = media["schema"] ?? .object(DocumentObject())
             if lower == "text/event-stream" || lower.contains("jsonl") || lower.contains("ndjson") || lower.contains("json-seq") {
-                let element = mapper.type(of: schema["items"] ?? schema, at: mediaLocation.appending("schema"), hint: hint + "Event").unwrapped
+                // OpenAPI 3.2 describes one item of a sequence with `itemSchema`.
+                let (itemNode, itemLocation) = media["itemSchema"].map { ($0, mediaLocation.appending("itemSchema")) }
+                    ?? (schema["items"] ?? schema, mediaLocation.appending("schema"))
+                let element = mapper.type(of: itemNode, at: itemLocation, hint: hint + "Event").unwrapped
                 return (lower == "text/event-stream" ? "stream " : "lines ") + element.spelling
             }
             if lower == "application/json" || lower.hasSuffix("+json") || lower == "*/*" {

@@ -26,16 +26,14 @@ struct YAMLReader {
     private var anchors: [String: DocumentNode] = [:]
 
     static func read(_ bytes: [UInt8]) throws(DocumentError) -> DocumentNode {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        let text = String(decoding: bytes[start...], as: UTF8.self)
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? String(decoding: bytes.dropFirst(3), as: UTF8.self) : String(decoding: bytes, as: UTF8.self)
         var reader = YAMLReader()
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             var line = raw
             if line.last == "\r" { line = line.dropLast() }
-            guard !line.contains("\t") || line.drop(while: { $0 == " " }).first != "\t" else {
+            guard !line.utf8.contains(0x09) || line.drop(while: { $0 == " " }).first != "\t" else {
                 throw DocumentError(line: number, column: 1, message: "a tab indents this line; YAML indents with spaces")
             }
             let indent = line.prefix { $0 == " " }.count
@@ -85,29 +83,31 @@ struct YAMLReader {
 
     /// Text without a trailing comment (a `#` after a space, outside quotes), trimmed.
     static func stripComment(_ text: Substring) -> Substring {
+        let utf8 = text.utf8
         // Most lines have no `#` at all.
-        guard text.utf8.contains(UInt8(ascii: "#")) else { return trim(text) }
+        guard utf8.contains(UInt8(ascii: "#")) else { return trim(text) }
         var inSingle = false
         var inDouble = false
-        var previous: Character = " "
-        var position = text.startIndex
-        while position < text.endIndex {
-            let character = text[position]
-            if character == "'" && !inDouble { inSingle.toggle() }
-            if character == "\"" && !inSingle && previous != "\\" { inDouble.toggle() }
-            if character == "#" && !inSingle && !inDouble && (previous == " " || previous == "\t") {
+        var previous = UInt8(ascii: " ")
+        var position = utf8.startIndex
+        while position < utf8.endIndex {
+            let byte = utf8[position]
+            if byte == UInt8(ascii: "'") && !inDouble { inSingle.toggle() }
+            if byte == UInt8(ascii: "\"") && !inSingle && previous != UInt8(ascii: "\\") { inDouble.toggle() }
+            if byte == UInt8(ascii: "#") && !inSingle && !inDouble && (previous == 0x20 || previous == 0x09) {
                 return trim(text[..<position])
             }
-            previous = character
-            position = text.index(after: position)
+            previous = byte
+            position = utf8.index(after: position)
         }
         return trim(text)
     }
 
     static func trim(_ text: Substring) -> Substring {
-        var result = text.drop { $0 == " " || $0 == "\t" }
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return text[text.endIndex...] }
+        let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        return text[first...last]
     }
 
     private func error(_ message: String, at line: Line? = nil, column: Int? = nil) -> DocumentError {
@@ -174,70 +174,74 @@ struct YAMLReader {
     /// Where a block mapping's key ends: the `:` followed by a space or the end of the line,
     /// outside quotes and flow collections.
     static func mappingKeyEnd(in text: Substring) -> Substring.Index? {
-        if text.first == "[" || text.first == "{" {
+        let utf8 = text.utf8
+        func isKeyEnd(at position: Substring.Index) -> Bool {
+            guard position < utf8.endIndex, utf8[position] == UInt8(ascii: ":") else { return false }
+            let next = utf8.index(after: position)
+            return next == utf8.endIndex || utf8[next] == 0x20
+        }
+        guard let first = utf8.first else { return nil }
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
             // A flow collection is a key only when a `:` follows its end.
             guard let end = flowEnd(in: text) else { return nil }
-            let after = text[end...]
-            return after.hasPrefix(":") && (after.count == 1 || after.dropFirst().first == " ") ? end : nil
+            return isKeyEnd(at: end) ? end : nil
         }
-        if text.first == "\"" || text.first == "'" {
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             guard let close = quotedEnd(in: text) else { return nil }
-            let after = text[close...].drop { $0 == " " }
-            guard after.hasPrefix(":") && (after.count == 1 || after.dropFirst().first == " ") else { return nil }
-            return after.startIndex
+            let after = utf8[close...].firstIndex { $0 != 0x20 } ?? utf8.endIndex
+            return isKeyEnd(at: after) ? after : nil
         }
-        var position = text.startIndex
-        while position < text.endIndex {
-            if text[position] == ":" {
-                let next = text.index(after: position)
-                if next == text.endIndex || text[next] == " " { return position }
-            }
-            position = text.index(after: position)
+        var position = utf8.startIndex
+        while let colon = utf8[position...].firstIndex(of: UInt8(ascii: ":")) {
+            if isKeyEnd(at: colon) { return colon }
+            position = utf8.index(after: colon)
         }
         return nil
     }
 
     /// The index after a quoted scalar that starts `text` on this line, if it closes here.
     static func quotedEnd(in text: Substring) -> Substring.Index? {
-        guard let quote = text.first else { return nil }
-        var position = text.index(after: text.startIndex)
-        while position < text.endIndex {
-            let character = text[position]
-            if quote == "\"" && character == "\\" {
-                position = text.index(after: position)
-                if position < text.endIndex { position = text.index(after: position) }
+        let utf8 = text.utf8
+        guard let quote = utf8.first else { return nil }
+        var position = utf8.index(after: utf8.startIndex)
+        while position < utf8.endIndex {
+            let byte = utf8[position]
+            if quote == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
+                position = utf8.index(after: position)
+                if position < utf8.endIndex { position = utf8.index(after: position) }
                 continue
             }
-            if character == quote {
-                let next = text.index(after: position)
-                if quote == "'" && next < text.endIndex && text[next] == "'" {
-                    position = text.index(after: next)
+            if byte == quote {
+                let next = utf8.index(after: position)
+                if quote == UInt8(ascii: "'") && next < utf8.endIndex && utf8[next] == quote {
+                    position = utf8.index(after: next)
                     continue
                 }
                 return next
             }
-            position = text.index(after: position)
+            position = utf8.index(after: position)
         }
         return nil
     }
 
     /// The index after a flow collection that starts `text` on this line, if it closes here.
     static func flowEnd(in text: Substring) -> Substring.Index? {
+        let utf8 = text.utf8
         var depth = 0
-        var position = text.startIndex
-        while position < text.endIndex {
-            let character = text[position]
-            if character == "\"" || character == "'" {
+        var position = utf8.startIndex
+        while position < utf8.endIndex {
+            let byte = utf8[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 guard let end = quotedEnd(in: text[position...]) else { return nil }
                 position = end
                 continue
             }
-            if character == "[" || character == "{" { depth += 1 }
-            if character == "]" || character == "}" {
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
                 depth -= 1
-                if depth == 0 { return text.index(after: position) }
+                if depth == 0 { return utf8.index(after: position) }
             }
-            position = text.index(after: position)
+            position = utf8.index(after: position)
         }
         return nil
     }
@@ -549,6 +553,17 @@ struct YAMLReader {
         mutating func quoted() throws(DocumentError) -> String {
             let opening = position
             let quote = text[position]
+            // Most quoted scalars have no escape and no line break: take them as they are.
+            let afterOpening = text.utf8.index(after: position)
+            if let close = text.utf8[afterOpening...].firstIndex(where: { $0 == quote.asciiValue! || $0 == UInt8(ascii: "\\") || $0 == 0x0A }),
+                text.utf8[close] == quote.asciiValue!
+            {
+                let next = text.utf8.index(after: close)
+                if !(quote == "'" && next < text.endIndex && text.utf8[next] == UInt8(ascii: "'")) {
+                    position = next
+                    return String(text[afterOpening..<close])
+                }
+            }
             position = text.index(after: position)
             var result = ""
             var pendingSpace = ""

@@ -103,13 +103,24 @@ enum ImportDocs {
 
     static func lines(_ texts: String?...) -> [String] {
         var lines: [String] = []
-        for text in texts.compactMap({ $0?.trimmingCharacters(in: .whitespacesAndNewlines) }) where !text.isEmpty {
-            if !lines.isEmpty {
-                if lines.joined(separator: " ") == text { continue }
+        var previous: Substring?
+        for text in texts.compactMap({ $0.map { trimmed(Substring($0)) } }) where !text.isEmpty {
+            // A description that repeats the summary adds nothing.
+            if let previous {
+                if previous == text { continue }
                 lines.append("")
             }
-            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            previous = text
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { String(trimmed($0)) }
         }
         return lines
+    }
+
+    /// Text without leading and trailing spaces, tabs and line breaks (ASCII, without Foundation).
+    static func trimmed(_ text: Substring) -> Substring {
+        let utf8 = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return Substring(utf8[first...last])
     }
 }

@@ -84,6 +84,13 @@ struct DocumentReaderTests {
         #expect(node["200"] == .string("status"))
     }
 
+    @Test func yamlWithCRLFLineEndsReadsAsWithLF() throws {
+        let yaml = "a: 1\nb:\n  - x\n  - 'y'\nc: |\n  text\n"
+        let crlf = yaml.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try readDocument(crlf, yaml: true) == readDocument(yaml, yaml: true))
+        #expect(try readDocument(crlf, yaml: true)["c"] == .string("text\n"))
+    }
+
     @Test func yamlAnchorsAliasesAndMergeKeys() throws {
         let yaml = """
             base: &base

@@ -29,15 +29,17 @@ struct YAMLReader {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? String(decoding: bytes.dropFirst(3), as: UTF8.self) : String(decoding: bytes, as: UTF8.self)
         var reader = YAMLReader()
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines end at LF, with a CR before it dropped; split on bytes, as `\r\n` is one Character.
+        for raw in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
-            var line = raw
-            if line.last == "\r" { line = line.dropLast() }
-            guard !line.utf8.contains(0x09) || line.drop(while: { $0 == " " }).first != "\t" else {
+            var line = Substring(raw)
+            if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
+            let indent = line.utf8.prefix { $0 == 0x20 }.count
+            let rest = Substring(line.utf8.dropFirst(indent))
+            guard rest.utf8.first != 0x09 else {
                 throw DocumentError(line: number, column: 1, message: "a tab indents this line; YAML indents with spaces")
             }
-            let indent = line.prefix { $0 == " " }.count
-            reader.lines.append(Line(number: number, indent: indent, text: line.dropFirst(indent)))
+            reader.lines.append(Line(number: number, indent: indent, text: rest))
         }
         reader.skipBlank()
         // Directives and the document start marker.
@@ -333,11 +335,7 @@ struct YAMLReader {
             return node
         }
         if text.first == "|" || text.first == ">" { return .string(try blockScalar(header: text, parentIndent: parentIndent)) }
-        // Gather continuation lines for quoted scalars, flow collections and plain scalars.
-        var gathered = String(text)
-        var consumed = 1
-        func complete(_ candidate: String) -> Bool {
-            let value = Substring(candidate)
+        func complete(_ value: Substring) -> Bool {
             switch value.first {
             case "\"", "'": return Self.quotedEnd(in: value) != nil
             case "[", "{": return Self.flowEnd(in: value) != nil
@@ -345,6 +343,27 @@ struct YAMLReader {
             }
         }
         let isPlain = !(text.first == "\"" || text.first == "'" || text.first == "[" || text.first == "{")
+        // Most scalars fit on their line: read them where they stand.
+        let next = index + 1 < lines.count ? lines[index + 1] : nil
+        let continues: Bool
+        if isPlain {
+            continues = next.map { next in
+                next.indent > parentIndent && !next.content.isEmpty && Self.mappingKeyEnd(in: next.content) == nil && !next.content.hasPrefix("- ")
+                    || next.indent > parentIndent && next.text.isEmpty
+            } ?? false
+        } else {
+            continues = !complete(text)
+        }
+        if !continues {
+            var flow = FlowParser(text: isPlain ? Self.stripComment(text) : text, line: line, reader: self)
+            let value = try flow.value(inFlow: false)
+            try flow.expectEnd()
+            index += 1
+            return value
+        }
+        // Gather continuation lines for quoted scalars, flow collections and plain scalars.
+        var gathered = String(text)
+        var consumed = 1
         while index + consumed < lines.count {
             let next = lines[index + consumed]
             if isPlain {
@@ -360,7 +379,7 @@ struct YAMLReader {
                 if gathered.hasSuffix("\n") { gathered += continuation } else { gathered += " " + continuation }
                 consumed += 1
             } else {
-                guard !complete(gathered) else { break }
+                guard !complete(Substring(gathered)) else { break }
                 gathered += "\n" + String(next.text)
                 consumed += 1
             }

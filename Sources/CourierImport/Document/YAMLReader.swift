@@ -543,6 +543,11 @@ struct YAMLReader {
 
         mutating func plain(inFlow: Bool) -> String {
             let start = position
+            // Outside a flow collection, a plain scalar on one line is the rest of the line.
+            if !inFlow, !text.utf8[start...].contains(0x0A) {
+                position = text.endIndex
+                return String(YAMLReader.trim(text[start...]))
+            }
             while position < text.endIndex {
                 let character = text[position]
                 if inFlow && (character == "," || character == "]" || character == "}") { break }

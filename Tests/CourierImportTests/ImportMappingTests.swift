@@ -177,6 +177,15 @@ struct ImportMappingTests {
         #expect(schema.contains("model TailEvent {\n  line: String?\n}"), "\(schema)")
     }
 
+    @Test func anEnumOfNumbersWithFractionsBecomesItsValueType() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Rates"}, "components": {"schemas": {"Rated": {"type": "object", "properties": {
+              "rate": {"type": "number", "enum": [0.5, 1.5]}}}}}}
+            """##)
+        #expect(schema.contains("model Rated {\n  rate: Double?\n}"), "\(schema)")
+        #expect(result.warnings.map(\.message) == ["an enum of mixed or non-integer values becomes its value type"])
+    }
+
     @Test func tagsAndOperationsCanBePicked() throws {
         let (schema, result) = try importText(Self.description, options: ImportOptions(name: "Shop", operations: ["get-item"]))
         #expect(result.operationCount == 1)

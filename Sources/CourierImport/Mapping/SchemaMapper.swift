@@ -256,9 +256,8 @@ final class SchemaMapper {
             return .named(name)
         }
         warn(location, "enum", "an enum of mixed or non-integer values becomes its value type")
-        var plain = node.object ?? DocumentObject()
-        plain.set("enum", .null)
-        return nonNullType(of: .object(plain.removing("enum")), types: Self.types(of: node).types, at: location, hint: name, context: .json)
+        let plain = (node.object ?? DocumentObject()).removing("enum")
+        return nonNullType(of: .object(plain), types: Self.types(of: node).types, at: location, hint: name, context: .json)
     }
 
     // MARK: - Unions

@@ -186,6 +186,14 @@ struct ImportMappingTests {
         #expect(result.warnings.map(\.message) == ["an enum of mixed or non-integer values becomes its value type"])
     }
 
+    @Test func stringDefaultsKeepTheirEscapes() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Greeting"}, "components": {"schemas": {"Greeting": {"type": "object", "properties": {
+              "text": {"type": "string", "default": "say \"hi\"\n\\ \u0001"}}}}}}
+            """##)
+        #expect(schema.contains(#"  text: String = "say \"hi\"\n\\ \u{1}""#), "\(schema)")
+    }
+
     @Test func tagsAndOperationsCanBePicked() throws {
         let (schema, result) = try importText(Self.description, options: ImportOptions(name: "Shop", operations: ["get-item"]))
         #expect(result.operationCount == 1)

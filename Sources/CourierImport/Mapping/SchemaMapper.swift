@@ -384,16 +384,7 @@ final class SchemaMapper {
         guard let value, case .named(let name) = type else { return nil }
         switch (name, value) {
         case ("String", .string(let text)):
-            return "\"" + text.unicodeScalars.map { scalar -> String in
-                switch scalar {
-                case "\"": return "\\\""
-                case "\\": return "\\\\"
-                case "\n": return "\\n"
-                case "\t": return "\\t"
-                case "\r": return "\\r"
-                default: return scalar.value < 0x20 ? String(format: "\\u{%X}", scalar.value) : String(scalar)
-                }
-            }.joined() + "\""
+            return SchemaWriter.quoted(text)
         case ("Int", .number(let text)), ("Int64", .number(let text)):
             return Int64(text).map(String.init)
         case ("Int32", .number(let text)):

@@ -194,6 +194,17 @@ struct ImportMappingTests {
         #expect(schema.contains(#"  text: String = "say \"hi\"\n\\ \u{1}""#), "\(schema)")
     }
 
+    @Test func aFormFieldRenamedForAClashKeepsItsWireName() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Forms"}, "paths": {"/things/{sid}": {"post": {"operationId": "update",
+              "parameters": [{"name": "sid", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object",
+                "properties": {"sid": {"type": "string"}, "FriendlyName": {"type": "string"}}}}}},
+              "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("    path sid: String\n    body form {\n      sid2: String? @wire(\"sid\")\n      friendlyName: String? @wire(\"FriendlyName\")\n    }"), "\(schema)")
+    }
+
     @Test func tagsAndOperationsCanBePicked() throws {
         let (schema, result) = try importText(Self.description, options: ImportOptions(name: "Shop", operations: ["get-item"]))
         #expect(result.operationCount == 1)

@@ -223,10 +223,10 @@ struct OperationMapper {
             }
             var fields = mapper.fields(of: objectNode, at: objectLocation, owner: hint + "Request", context: context)
             for index in fields.indices {
+                // A field renamed to keep argument labels apart keeps the key it had on the wire.
+                let wire = fields[index].wireName ?? keyStyle.wireName(for: fields[index].name)
                 fields[index].name = ImportNames.unique(fields[index].name, in: &labels)
-                if keyStyle.wireName(for: fields[index].name) != (fields[index].wireName ?? fields[index].name), fields[index].wireName == nil {
-                    fields[index].wireName = fields[index].name
-                }
+                fields[index].wireName = keyStyle.wireName(for: fields[index].name) == wire ? nil : wire
                 if context == .json, !isTextValue(fields[index].type.unwrapped) {
                     if case .array(let element) = fields[index].type.unwrapped, isTextValue(element) { continue }
                     mapper.warn(objectLocation.appending("properties"), "form field", "the form field '\(fields[index].name)' is sent as text")

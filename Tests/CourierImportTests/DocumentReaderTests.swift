@@ -107,6 +107,16 @@ struct DocumentReaderTests {
         #expect(node["named"]?["format"] == .string("email"))
     }
 
+    /// Columns count characters, not bytes: a mapping that starts after a non-ASCII anchor name
+    /// on a sequence entry continues at the character column of its first key.
+    @Test func yamlColumnsCountCharactersAfterNonASCIIText() throws {
+        let yaml = "- &é name: a\n     kind: b\n- &ü {x: 1}\n"
+        let node = try readDocument(yaml, yaml: true)
+        #expect(node.array?.first?["name"] == .string("a"))
+        #expect(node.array?.first?["kind"] == .string("b"))
+        #expect(node.array?.count == 2)
+    }
+
     @Test(arguments: [
         ("a: 1\n  b: 2", "2:3: unexpected text; is its indentation right?"),
         ("a: 1\na: 2", "2:1: the key 'a' appears twice in this mapping"),

@@ -8,16 +8,19 @@ struct YAMLReader {
         var indent: Int
         /// The text after the indentation, comments kept (removed where a node is read).
         var text: Substring {
-            didSet { content = YAMLReader.stripComment(text) }
+            didSet { content = mayHaveComment ? YAMLReader.stripComment(text) : YAMLReader.trim(text) }
         }
         /// The text without a trailing comment, trimmed: what the structure is read from.
         var content: Substring
+        /// Whether the line holds a `#` at all; most do not, and no part of them can.
+        private let mayHaveComment: Bool
 
         init(number: Int, indent: Int, text: Substring) {
             self.number = number
             self.indent = indent
             self.text = text
-            content = YAMLReader.stripComment(text)
+            mayHaveComment = text.utf8.contains(UInt8(ascii: "#"))
+            content = mayHaveComment ? YAMLReader.stripComment(text) : YAMLReader.trim(text)
         }
     }
 
@@ -105,6 +108,14 @@ struct YAMLReader {
         return trim(text)
     }
 
+    /// The number of characters from the start of `text` to `position`: a column offset.
+    /// Counted on bytes when they are all ASCII, as they nearly always are.
+    static func columns(in text: Substring, to position: Substring.Index) -> Int {
+        let prefix = text.utf8[..<position]
+        guard prefix.allSatisfy({ $0 < 0x80 }) else { return text.distance(from: text.startIndex, to: position) }
+        return prefix.count
+    }
+
     static func trim(_ text: Substring) -> Substring {
         let utf8 = text.utf8
         guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return text[text.endIndex...] }
@@ -134,7 +145,7 @@ struct YAMLReader {
             return try properties.apply(to: value, reader: &self)
         }
         lines[index].text = text
-        lines[index].indent = line.indent + line.text.distance(from: line.text.startIndex, to: text.startIndex)
+        lines[index].indent = line.indent + Self.columns(in: line.text, to: text.startIndex)
         let value: DocumentNode
         if text == "-" || text.hasPrefix("- ") {
             value = try sequence(indent: lines[index].indent)
@@ -165,7 +176,7 @@ struct YAMLReader {
                 }
             } else {
                 // The entry's content continues at the column it starts in.
-                lines[index].indent = indent + (text.count - rest.count)
+                lines[index].indent = indent + Self.columns(in: text, to: rest.startIndex)
                 lines[index].text = rest
                 elements.append(try node(minimumIndent: lines[index].indent))
             }
@@ -283,7 +294,7 @@ struct YAMLReader {
                     value = .null
                 }
             } else {
-                let offset = line.text.distance(from: line.text.startIndex, to: rest.startIndex)
+                let offset = Self.columns(in: line.text, to: rest.startIndex)
                 lines[index].text = rest
                 lines[index].indent = indent + offset
                 value = try inlineValue(parentIndent: indent)
@@ -492,18 +503,19 @@ struct YAMLReader {
     private struct FlowParser {
         let text: Substring
         let line: Line
-        let reader: YAMLReader
+        /// The anchors defined so far, for aliases.
+        let anchors: [String: DocumentNode]
         var position: Substring.Index
 
         init(text: Substring, line: Line, reader: YAMLReader) {
             self.text = text
             self.line = line
-            self.reader = reader
+            anchors = reader.anchors
             position = text.startIndex
         }
 
         func error(_ message: String) -> DocumentError {
-            reader.error(message, at: line, column: line.indent + text.distance(from: text.startIndex, to: position) + 1)
+            DocumentError(line: line.number, column: line.indent + text.distance(from: text.startIndex, to: position) + 1, message: message)
         }
 
         mutating func skipSpace() {
@@ -534,7 +546,7 @@ struct YAMLReader {
                 while end < text.endIndex, !" ,]}\n".contains(text[end]) { end = text.index(after: end) }
                 position = end
                 let name = String(text[start..<end])
-                guard let node = reader.anchors[name] else { throw error("the alias *\(name) has no anchor before it") }
+                guard let node = anchors[name] else { throw error("the alias *\(name) has no anchor before it") }
                 return node
             default:
                 return YAMLReader.resolve(plain(inFlow: inFlow))
@@ -577,13 +589,14 @@ struct YAMLReader {
         mutating func quoted() throws(DocumentError) -> String {
             let opening = position
             let quote = text[position]
+            let quoteByte = text.utf8[position]
             // Most quoted scalars have no escape and no line break: take them as they are.
             let afterOpening = text.utf8.index(after: position)
-            if let close = text.utf8[afterOpening...].firstIndex(where: { $0 == quote.asciiValue! || $0 == UInt8(ascii: "\\") || $0 == 0x0A }),
-                text.utf8[close] == quote.asciiValue!
+            if let close = text.utf8[afterOpening...].firstIndex(where: { $0 == quoteByte || $0 == UInt8(ascii: "\\") || $0 == 0x0A }),
+                text.utf8[close] == quoteByte
             {
                 let next = text.utf8.index(after: close)
-                if !(quote == "'" && next < text.endIndex && text.utf8[next] == UInt8(ascii: "'")) {
+                if !(quoteByte == UInt8(ascii: "'") && next < text.endIndex && text.utf8[next] == UInt8(ascii: "'")) {
                     position = next
                     return String(text[afterOpening..<close])
                 }

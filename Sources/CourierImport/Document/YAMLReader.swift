@@ -275,9 +275,15 @@ struct YAMLReader {
             }
             let keyText = Self.trim(text[..<colon])
             let key: String
-            if keyText.first == "\"" || keyText.first == "'" {
-                var flow = FlowParser(text: keyText, line: line, reader: self)
-                key = try flow.quoted()
+            if let quote = keyText.utf8.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                // A quoted key without escapes (nearly all of them) is the text between its quotes.
+                let inner = keyText.utf8.dropFirst().dropLast()
+                if keyText.utf8.count > 1, keyText.utf8.last == quote, !inner.contains(quote), !inner.contains(UInt8(ascii: "\\")) {
+                    key = String(Substring(inner))
+                } else {
+                    var flow = FlowParser(text: keyText, line: line, reader: self)
+                    key = try flow.quoted()
+                }
             } else {
                 key = String(keyText)
             }

@@ -17,7 +17,8 @@ let package = Package(
         .target(name: "CourierRuntime"),
         .target(name: "CourierCodegen", dependencies: ["CourierSchema"]),
         .target(name: "CourierImport", dependencies: ["CourierSchema"]),
-        .executableTarget(name: "courier", dependencies: ["CourierSchema", "CourierCodegen", "CourierImport"]),
+        .target(name: "CourierDiff", dependencies: ["CourierSchema", "CourierCodegen"]),
+        .executableTarget(name: "courier", dependencies: ["CourierSchema", "CourierCodegen", "CourierImport", "CourierDiff"]),
         .plugin(name: "CourierBuildPlugin", capability: .buildTool(), dependencies: ["courier"]),
         .plugin(
             name: "CourierCommandPlugin",

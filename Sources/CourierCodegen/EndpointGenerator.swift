@@ -32,38 +32,23 @@ struct EndpointGenerator {
 
     // MARK: - Parameters
 
-    private struct Argument {
-        let label: String
-        let declaration: String
-        let docs: [String]
-    }
-
     /// Path parameters, then the body, then query and header parameters, in schema order.
-    private func arguments(_ endpoint: Endpoint, omittingCursor: Bool = false) -> [Argument] {
-        func argument(_ name: String, _ type: TypeRef, _ defaultValue: Literal?, _ docs: [String], _ deprecation: Deprecation?) -> Argument {
-            var declaration = "\(SwiftNames.parameter(name)): \(SwiftNames.type(type))"
-            if let defaultValue {
-                declaration += " = " + SwiftNames.literal(defaultValue, for: type)
-            } else if type.isOptional {
-                declaration += " = nil"
-            }
-            return Argument(label: name, declaration: declaration, docs: docs + SwiftNames.deprecationNote(deprecation).dropFirst())
-        }
+    static func arguments(_ endpoint: Endpoint, omittingCursor: Bool = false) -> [SwiftArgument] {
+        let argument = SwiftArgument.init(name:type:defaultValue:docs:deprecation:)
         var result = endpoint.parameters(.path).map { argument($0.name, $0.type, nil, $0.docs, $0.deprecation) }
         switch endpoint.body {
-        case .json(let type): result.append(Argument(label: "body", declaration: "body: \(SwiftNames.type(type))", docs: ["The request body."]))
+        case .json(let type):
+            result.append(SwiftArgument(label: "body", type: SwiftNames.type(type), defaultValue: nil, docs: ["The request body."]))
         case .multipart(let fields), .form(let fields):
             result += fields.map { argument($0.name, $0.type, $0.defaultValue, $0.docs, $0.deprecation) }
         case .raw(let raw):
             result.append(
-                Argument(
-                    label: "body", declaration: "body: \(raw.isText ? "String" : "Data")",
+                SwiftArgument(
+                    label: "body", type: raw.isText ? "String" : "Data", defaultValue: nil,
                     docs: [raw.isText ? "The request body, sent as UTF-8 text." : "The request body, sent as it is."]))
             if raw.mediaType == nil {
                 result.append(
-                    Argument(
-                        label: "contentType", declaration: "contentType: String = \(SwiftNames.string(raw.defaultMediaType))",
-                        docs: ["The body's media type."]))
+                    SwiftArgument(label: "contentType", type: "String", defaultValue: SwiftNames.string(raw.defaultMediaType), docs: ["The body's media type."]))
             }
         case nil: break
         }
@@ -74,7 +59,7 @@ struct EndpointGenerator {
         return result
     }
 
-    private func writeDocs(_ endpoint: Endpoint, summary: [String], arguments: [Argument], to writer: inout SwiftWriter) {
+    private func writeDocs(_ endpoint: Endpoint, summary: [String], arguments: [SwiftArgument], to writer: inout SwiftWriter) {
         var docs = summary
         let documented = arguments.filter { !$0.docs.isEmpty }
         if !documented.isEmpty {
@@ -88,7 +73,7 @@ struct EndpointGenerator {
     // MARK: - The method
 
     /// The method's result type, and the runtime method that sends the request and reads it.
-    private func returnType(_ endpoint: Endpoint) -> (signature: String, call: String) {
+    static func returnType(_ endpoint: Endpoint) -> (signature: String, call: String) {
         let (value, call): (String?, String)
         switch endpoint.response {
         case .none: (value, call) = (nil, "send")
@@ -105,9 +90,9 @@ struct EndpointGenerator {
     }
 
     private func writeMethod(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
-        let arguments = arguments(endpoint)
+        let arguments = Self.arguments(endpoint)
         writeDocs(endpoint, summary: endpoint.docs, arguments: arguments, to: &writer)
-        let (signature, call) = returnType(endpoint)
+        let (signature, call) = Self.returnType(endpoint)
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
         let isAsync = call != "events" && call != "jsonLines"
         Layout.signature(&writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + signature) { writer in
@@ -231,7 +216,7 @@ struct EndpointGenerator {
     // MARK: - Companions
 
     private func forwardingCall(_ endpoint: Endpoint, cursor: String?) -> String {
-        var labels = arguments(endpoint).map { argument -> String in
+        var labels = Self.arguments(endpoint).map { argument -> String in
             if let cursor, argument.label == "cursor", endpoint.parameters(.query).contains(where: { $0.name == "cursor" }) {
                 return "cursor: \(cursor)"
             }
@@ -241,12 +226,34 @@ struct EndpointGenerator {
         return "self.\(SwiftNames.identifier(endpoint.name))(\(labels.joined(separator: ", ")))"
     }
 
+    /// The `…Pages` companion's result type, when the endpoint has one.
+    static func pagesType(_ endpoint: Endpoint) -> String? {
+        guard endpoint.hasPageSequence, case .page(let element) = endpoint.response else { return nil }
+        return "AsyncThrowingStream<[\(SwiftNames.type(element))], any Error>"
+    }
+
+    /// The `…Updates` companion's result type and the path from a state to its response value,
+    /// when the endpoint has one.
+    static func updates(_ endpoint: Endpoint) -> (type: String, accessor: String)? {
+        guard endpoint.poll != nil else { return nil }
+        var (stateType, accessor): (String, String)
+        switch endpoint.response {
+        case .data(let type): (stateType, accessor) = ("DataResponse<\(SwiftNames.type(type))>", "$0.data.")
+        case .value(let type): (stateType, accessor) = (SwiftNames.type(type), "$0.")
+        default: return nil
+        }
+        if endpoint.includesResponseMetadata {
+            (stateType, accessor) = ("APIResponse<\(stateType)>", accessor.replacingOccurrences(of: "$0.", with: "$0.value."))
+        }
+        return ("AsyncThrowingStream<\(stateType), any Error>", accessor)
+    }
+
     private func writePages(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
-        guard case .page(let element) = endpoint.response else { return }
-        let arguments = arguments(endpoint, omittingCursor: true)
+        guard let type = Self.pagesType(endpoint) else { return }
+        let arguments = Self.arguments(endpoint, omittingCursor: true)
         writeDocs(endpoint, summary: ["Every page of `\(endpoint.name)`, following the cursor from the first page to the last."], arguments: arguments, to: &writer)
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
-        let suffix = ") -> AsyncThrowingStream<[\(SwiftNames.type(element))], any Error>"
+        let suffix = ") -> \(type)"
         Layout.signature(&writer, prefix: "public func \(endpoint.name)Pages(", parameters: parameters, suffix: suffix) { writer in
             let value = endpoint.includesResponseMetadata ? ".value" : ""
             writer.line("pages { cursor in try await \(forwardingCall(endpoint, cursor: "cursor"))\(value) }")
@@ -254,17 +261,8 @@ struct EndpointGenerator {
     }
 
     private func writeUpdates(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
-        guard let poll = endpoint.poll else { return }
-        var (stateType, accessor): (String, String)
-        switch endpoint.response {
-        case .data(let type): (stateType, accessor) = ("DataResponse<\(SwiftNames.type(type))>", "$0.data.")
-        case .value(let type): (stateType, accessor) = (SwiftNames.type(type), "$0.")
-        default: return
-        }
-        if endpoint.includesResponseMetadata {
-            (stateType, accessor) = ("APIResponse<\(stateType)>", accessor.replacingOccurrences(of: "$0.", with: "$0.value."))
-        }
-        let arguments = arguments(endpoint)
+        guard let poll = endpoint.poll, let (type, accessor) = Self.updates(endpoint) else { return }
+        let arguments = Self.arguments(endpoint)
         let cases = poll.terminalCases.map { "." + SwiftNames.identifier($0) }.joined(separator: ", ")
         let field = accessor + SwiftNames.identifier(poll.field)
         writeDocs(
@@ -274,7 +272,7 @@ struct EndpointGenerator {
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
         Layout.signature(
             &writer, prefix: "public func \(endpoint.name)Updates(", parameters: parameters,
-            suffix: ") -> AsyncThrowingStream<\(stateType), any Error>"
+            suffix: ") -> \(type)"
         ) { writer in
             let terminal = poll.fieldIsOptional
                 ? "{ \(field).map { [\(cases)].contains($0) } ?? false }"

@@ -93,15 +93,7 @@ struct TypeGenerator {
 
     private func writeInitializer(_ model: Model, to writer: inout SwiftWriter) {
         writer.line("/// Creates a value with every field; optional and defaulted fields may be left out.")
-        let parameters = model.fields.map { field -> String in
-            var parameter = "\(SwiftNames.parameter(field.name)): \(SwiftNames.type(field.type))"
-            if let value = field.defaultValue {
-                parameter += " = " + SwiftNames.literal(value, for: field.type)
-            } else if field.type.isOptional {
-                parameter += " = nil"
-            }
-            return parameter
-        }
+        let parameters = model.fields.map { SwiftArgument(field: $0).declaration }
         Layout.signature(&writer, prefix: "public init(", parameters: parameters, suffix: ")") { writer in
             for field in model.fields {
                 writer.line("self.\(storedName(field)) = \(storable(SwiftNames.argument(field.name), for: field))")

@@ -17,6 +17,10 @@ let usage = """
       import <openapi.json> --output <folder> [--name Module] [--tag T]… [--operation ID]…
                                         write the schema an OpenAPI 3 description becomes; what
                                         cannot be said exactly is printed as a warning
+      diff <base> <head> | diff --base <git-ref> <head> [--format text|markdown|json]
+           [--fail-on error|warning|never] [--accept <file>]
+                                        what a schema change breaks for installed apps and for
+                                        code that calls the client; exits 1 at --fail-on
 
     A schema is every .api file of one folder, such as Schema/Archon.
     """
@@ -32,6 +36,7 @@ if ["--help", "-h", "help"].contains(command) {
 }
 do {
     if command == "import" { exit(try ImportCommand.run(Array(arguments.dropFirst()))) }
+    if command == "diff" { exit(try DiffCommand.run(Array(arguments.dropFirst()))) }
     let options = try CommandOptions.parse(Array(arguments.dropFirst()))
     switch command {
     case "lint": exit(Commands.lint(options))

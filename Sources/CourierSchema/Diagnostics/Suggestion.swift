@@ -1,7 +1,7 @@
 /// Finds the candidate closest to a misspelled name, for "did you mean" hints.
-enum Suggestion {
+public enum Suggestion {
     /// The closest candidate, or nil when none is close enough to be a plausible typo.
-    static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
+    public static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
     where S.Element == String {
         let lowered = Array(name.lowercased().utf8)
         let limit = max(1, min(3, (lowered.count + 1) / 3))
@@ -22,7 +22,7 @@ enum Suggestion {
     }
 
     /// The message suffix ` (did you mean 'x'?)`, or an empty string.
-    static func didYouMean<S: Sequence>(_ name: String, in candidates: S) -> String
+    public static func didYouMean<S: Sequence>(_ name: String, in candidates: S) -> String
     where S.Element == String {
         closest(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }

@@ -1,0 +1,179 @@
+import CourierSchema
+
+/// Installed apps and endpoints: routes, credentials, parameters, bodies and responses.
+extension Comparison {
+    mutating func compareEndpoints() {
+        var matched: Set<String> = []
+        for endpoint in base.endpoints {
+            guard let other = headEndpoint(for: endpoint) else {
+                let note = endpoint.deprecation == nil ? "" : " It was deprecated, but installed apps still call it."
+                report(
+                    .endpointRemoved, at: endpoint.location, endpoint.name, endpoints: [endpoint.name],
+                    "`\(endpoint.name)` (\(endpoint.method.rawValue) \(endpoint.path.template)) is gone; installed apps that call it get an error.\(note)")
+                continue
+            }
+            matched.insert(other.name)
+            compare(endpoint, other)
+        }
+        for endpoint in head.endpoints where !matched.contains(endpoint.name) {
+            report(.endpointAdded, at: endpoint.location, endpoint.name, "`\(endpoint.name)` (\(endpoint.method.rawValue) \(endpoint.path.template)) is new.")
+        }
+    }
+
+    private mutating func compare(_ old: Endpoint, _ new: Endpoint) {
+        let name = old.name
+        if old.method != new.method {
+            report(
+                .endpointMethodChanged, at: new.location, name, endpoints: [name],
+                "`\(name)` changed from \(old.method.rawValue) to \(new.method.rawValue); installed apps still send \(old.method.rawValue).")
+        }
+        if Self.route(old) != Self.route(new) {
+            report(
+                .endpointPathChanged, at: new.location, name, endpoints: [name],
+                "`\(name)` moved from \(old.path.template) to \(new.path.template); installed apps still call the old path.")
+        }
+        compareAuth(old, new)
+        if old.deprecation == nil, new.deprecation != nil {
+            report(
+                .endpointDeprecated, at: new.location, name, endpoints: [name],
+                "`\(name)` is deprecated; installed apps keep calling it, so the server must keep serving it.")
+        }
+        compareResponse(old, new)
+        compareBody(old, new)
+        compareParameters(old, new)
+    }
+
+    private mutating func compareAuth(_ old: Endpoint, _ new: Endpoint) {
+        let name = old.name
+        switch (old.auth, new.auth) {
+        case let (before, after) where before == after: return
+        case (.none, let after):
+            report(
+                .endpointAuthAdded, at: new.location, name, endpoints: [name],
+                "`\(name)` was public and now needs \(after.rawValue) credentials; installed apps call it without them.")
+        case (let before, .none):
+            report(.endpointAuthRemoved, at: new.location, name, endpoints: [name], "`\(name)` no longer needs \(before.rawValue) credentials.")
+        case let (before, after):
+            report(
+                .endpointAuthChanged, at: new.location, name, endpoints: [name],
+                "`\(name)` takes \(after.rawValue) credentials instead of \(before.rawValue); installed apps send \(before.rawValue).")
+        }
+    }
+
+    private static func kind(of response: Response) -> (kind: String, type: TypeRef?) {
+        switch response {
+        case .none: ("nothing", nil)
+        case .value(let type): ("a value", type)
+        case .data(let type): ("`{\"data\": …}`", type)
+        case .page(let type): ("a page", type)
+        case .stream(let type): ("a server-sent event stream", type)
+        case .lines(let type): ("JSON Lines", type)
+        case .bytes: ("bytes", nil)
+        case .text: ("text", nil)
+        }
+    }
+
+    private mutating func compareResponse(_ old: Endpoint, _ new: Endpoint) {
+        let name = old.name
+        let (oldKind, oldType) = Self.kind(of: old.response)
+        let (newKind, newType) = Self.kind(of: new.response)
+        if oldKind != newKind {
+            if old.response == .none {
+                report(.responseBodyAdded, at: new.location, name, endpoints: [name], "`\(name)` now returns \(newKind); installed apps ignore it.")
+            } else {
+                report(
+                    .responseKindChanged, at: new.location, name, endpoints: [name],
+                    "`\(name)` returns \(newKind) instead of \(oldKind); installed apps cannot read the new response.")
+            }
+            return
+        }
+        guard let oldType, let newType else { return }
+        var wire = WireCompatibility(reader: base, values: head)
+        if !wire.accepts(oldType, newType) {
+            report(
+                .responseTypeChanged, at: new.location, name, endpoints: [name],
+                "`\(name)` returns \(Self.describe(newType)) instead of \(Self.describe(oldType)); installed apps fail to decode it.")
+        }
+    }
+
+    private mutating func compareBody(_ old: Endpoint, _ new: Endpoint) {
+        let name = old.name
+        switch (old.body, new.body) {
+        case (nil, nil): return
+        case (nil, let body?):
+            if case .form(let fields) = body, fields.allSatisfy({ $0.type.isOptional }) { return }
+            if case .multipart(let fields) = body, fields.allSatisfy({ $0.type.isOptional }) { return }
+            report(.requestBodyAdded, at: new.location, "\(name).body", endpoints: [name], "`\(name)` now needs a body; installed apps send none.")
+        case (.some, nil):
+            report(
+                .requestBodyRemoved, at: new.location, "\(name).body", endpoints: [name],
+                "`\(name)` no longer takes a body; installed apps still send one, which the server must ignore.")
+        case (let oldBody?, let newBody?):
+            guard oldBody.contentKind == newBody.contentKind else {
+                report(
+                    .requestBodyKindChanged, at: new.location, "\(name).body", endpoints: [name],
+                    "`\(name)` takes a \(newBody.contentKind) body instead of \(oldBody.contentKind); installed apps send \(oldBody.contentKind).")
+                return
+            }
+            switch (oldBody, newBody) {
+            case (.json(let oldType), .json(let newType)):
+                var wire = WireCompatibility(reader: head, values: base)
+                if !wire.accepts(newType, oldType) {
+                    report(
+                        .requestBodyTypeChanged, at: new.location, "\(name).body", endpoints: [name],
+                        "`\(name)` takes \(Self.describe(newType)) instead of \(Self.describe(oldType)); the server may refuse what installed apps send.")
+                }
+            case (.form(let oldFields), .form(let newFields)), (.multipart(let oldFields), .multipart(let newFields)):
+                compareRequestFields(oldFields, newFields, owner: "\(name).body", endpoints: [name])
+            default: return
+            }
+        }
+    }
+
+    private mutating func compareParameters(_ old: Endpoint, _ new: Endpoint) {
+        let name = old.name
+        var wire = WireCompatibility(reader: head, values: base)
+        // Path parameters: by position, as the route places them.
+        for (oldParameter, newParameter) in zip(old.parameters(.path), new.parameters(.path))
+        where !wire.accepts(newParameter.type, oldParameter.type) {
+            report(
+                .parameterTypeChanged, at: newParameter.location, "\(name).\(oldParameter.name)", endpoints: [name],
+                "the path parameter `\(newParameter.name)` of `\(name)` is \(Self.describe(newParameter.type)), not \(Self.describe(oldParameter.type)); the server may refuse what installed apps send.")
+        }
+        let others = new.parameters.filter { $0.kind != .path }
+        var matched: Set<String> = []
+        for parameter in old.parameters where parameter.kind != .path {
+            let subject = "\(name).\(parameter.name)"
+            guard let other = others.first(where: { $0.kind == parameter.kind && $0.wireName == parameter.wireName }) else {
+                let renamed = others.first { $0.name == parameter.name }.map { " It is now sent as \($0.kind.rawValue) `\($0.wireName)`." } ?? ""
+                report(
+                    .parameterRemoved, at: parameter.location, subject, endpoints: [name],
+                    "`\(name)` no longer reads the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` that installed apps send.\(renamed)")
+                continue
+            }
+            matched.insert("\(other.kind.rawValue) \(other.wireName)")
+            if Self.mayBeOmitted(parameter.type), Self.isRequired(other.type, default: other.defaultValue) {
+                report(
+                    .parameterBecameRequired, at: other.location, subject, endpoints: [name],
+                    "the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` of `\(name)` is now required; installed apps may leave it out.")
+            }
+            if !wire.accepts(other.type.unwrapped, parameter.type.unwrapped) {
+                report(
+                    .parameterTypeChanged, at: other.location, subject, endpoints: [name],
+                    "the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` of `\(name)` is \(Self.describe(other.type.unwrapped)), not \(Self.describe(parameter.type.unwrapped)); the server may refuse what installed apps send.")
+            }
+        }
+        for parameter in others where !matched.contains("\(parameter.kind.rawValue) \(parameter.wireName)") {
+            let subject = "\(name).\(parameter.name)"
+            if Self.isRequired(parameter.type, default: parameter.defaultValue) {
+                report(
+                    .parameterAddedRequired, at: parameter.location, subject, endpoints: [name],
+                    "`\(name)` needs the new \(parameter.kind.rawValue) parameter `\(parameter.wireName)`; installed apps do not send it.")
+            } else {
+                report(
+                    .parameterAddedOptional, at: parameter.location, subject, endpoints: [name],
+                    "`\(name)` takes the new optional \(parameter.kind.rawValue) parameter `\(parameter.wireName)`.")
+            }
+        }
+    }
+}

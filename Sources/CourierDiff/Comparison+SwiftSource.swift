@@ -1,0 +1,239 @@
+import CourierCodegen
+import CourierSchema
+
+/// Swift source: code written against the base's generated client, rebuilt against the head's.
+/// Compares the declarations the generator writes: types, properties, initialisers, cases and
+/// methods with their argument labels.
+extension Comparison {
+    private enum Declared {
+        case model(Model), enumeration(EnumType), union(Union)
+
+        var kind: String {
+            switch self {
+            case .model: "struct"
+            case .enumeration: "enum"
+            case .union: "enum (union)"
+            }
+        }
+    }
+
+    private static func declarations(_ api: API) -> [String: Declared] {
+        var result: [String: Declared] = [:]
+        for model in api.models { result[model.name] = .model(model) }
+        for enumType in api.enums { result[enumType.name] = .enumeration(enumType) }
+        for union in api.unions { result[union.name] = .union(union) }
+        return result
+    }
+
+    mutating func compareSwiftTypes() {
+        let newTypes = Self.declarations(head)
+        let oldTypes = Self.declarations(base)
+        for name in oldTypes.keys.sorted() {
+            let old = oldTypes[name]!
+            guard let new = newTypes[name] else {
+                let location: SourceLocation
+                switch old {
+                case .model(let model): location = model.location
+                case .enumeration(let enumType): location = enumType.location
+                case .union(let union): location = union.location
+                }
+                report(.typeRemoved, at: location, name, "the type `\(name)` is gone; code that names it no longer compiles.")
+                continue
+            }
+            switch (old, new) {
+            case (.model(let old), .model(let new)): compareSwiftModel(old, new)
+            case (.enumeration(let old), .enumeration(let new)): compareSwiftEnum(old, new)
+            case (.union(let old), .union(let new)): compareSwiftUnion(old, new)
+            default:
+                let location: SourceLocation
+                switch new {
+                case .model(let model): location = model.location
+                case .enumeration(let enumType): location = enumType.location
+                case .union(let union): location = union.location
+                }
+                report(.typeKindChanged, at: location, name, "`\(name)` is now a \(new.kind), not a \(old.kind); code that uses it no longer compiles.")
+            }
+        }
+    }
+
+    private mutating func compareSwiftModel(_ old: Model, _ new: Model) {
+        if old.deprecation == nil, let _ = new.deprecation {
+            report(.declarationDeprecated, at: new.location, old.name, "`\(old.name)` is deprecated; code that uses it gets a warning.")
+        }
+        for field in old.fields {
+            let subject = "\(old.name).\(field.name)"
+            guard let newField = new.fields.first(where: { $0.name == field.name }) else {
+                let renamed = new.fields.first { $0.wireName == field.wireName }.map { " It is now `\($0.name)`." } ?? ""
+                report(.propertyRemoved, at: field.location, subject, "`\(old.name).\(field.name)` is gone; code that uses it no longer compiles.\(renamed)")
+                continue
+            }
+            let oldType = SwiftSurface.typeName(field.type)
+            let newType = SwiftSurface.typeName(newField.type)
+            if oldType != newType {
+                report(
+                    .propertyTypeChanged, at: newField.location, subject,
+                    "`\(old.name).\(field.name)` is `\(newType)`, not `\(oldType)`; code that uses it may no longer compile.")
+            }
+            if field.deprecation == nil, newField.deprecation != nil {
+                report(.declarationDeprecated, at: newField.location, subject, "`\(subject)` is deprecated; code that uses it gets a warning.")
+            }
+        }
+        compareArguments(
+            SwiftSurface.initializerArguments(of: old), SwiftSurface.initializerArguments(of: new), owner: "\(old.name).init",
+            at: new.location, added: .initializerArgumentAdded, removed: nil, typeChanged: nil, defaultRemoved: .initializerDefaultRemoved,
+            reordered: .initializerArgumentsReordered, locations: Dictionary(new.fields.map { ($0.name, $0.location) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    private mutating func compareSwiftEnum(_ old: EnumType, _ new: EnumType) {
+        let name = old.name
+        if old.isInteger != new.isInteger {
+            report(
+                .typeKindChanged, at: new.location, name,
+                "`\(name)` now has \(new.isInteger ? "Int" : "String") raw values, not \(old.isInteger ? "Int" : "String"); code that uses `rawValue` no longer compiles.")
+        }
+        if !old.isFrozen, new.isFrozen {
+            report(
+                .enumUnknownCaseRemoved, at: new.location, "\(name).unknown",
+                "`\(name)` is @frozen, so its `unknown` case is gone; switches that handle it no longer compile.")
+        }
+        if old.isFrozen, !new.isFrozen {
+            report(
+                .enumUnknownCaseAdded, at: new.location, "\(name).unknown",
+                "`\(name)` is no longer @frozen and gains an `unknown` case; switches that list every case without `default` no longer compile.")
+        }
+        if old.deprecation == nil, new.deprecation != nil {
+            report(.declarationDeprecated, at: new.location, name, "`\(name)` is deprecated; code that uses it gets a warning.")
+        }
+        compareCases(
+            old.cases.map { ($0.name, $0.location, $0.deprecation != nil) }, new.cases.map { ($0.name, $0.location, $0.deprecation != nil) },
+            owner: name, added: new.isFrozen ? .frozenEnumCaseAdded : .enumCaseAdded, isFrozen: new.isFrozen)
+    }
+
+    private mutating func compareSwiftUnion(_ old: Union, _ new: Union) {
+        let name = old.name
+        if old.deprecation == nil, new.deprecation != nil {
+            report(.declarationDeprecated, at: new.location, name, "`\(name)` is deprecated; code that uses it gets a warning.")
+        }
+        compareCases(
+            old.variants.map { ($0.name, $0.location, $0.deprecation != nil) }, new.variants.map { ($0.name, $0.location, $0.deprecation != nil) },
+            owner: name, added: .enumCaseAdded, isFrozen: false)
+        for variant in old.variants {
+            guard let newVariant = new.variants.first(where: { $0.name == variant.name }) else { continue }
+            let oldType = SwiftSurface.typeName(variant.type)
+            let newType = SwiftSurface.typeName(newVariant.type)
+            if oldType != newType {
+                report(
+                    .propertyTypeChanged, at: newVariant.location, "\(name).\(variant.name)",
+                    "the case `\(name).\(variant.name)` carries `\(newType)`, not `\(oldType)`; code that matches it may no longer compile.")
+            }
+        }
+    }
+
+    private mutating func compareCases(
+        _ old: [(name: String, location: SourceLocation, isDeprecated: Bool)], _ new: [(name: String, location: SourceLocation, isDeprecated: Bool)],
+        owner: String, added: DiffRule, isFrozen: Bool
+    ) {
+        let newNames = Set(new.map(\.name))
+        let oldNames = Set(old.map(\.name))
+        for item in old where !newNames.contains(item.name) {
+            report(.enumCaseRemoved, at: item.location, "\(owner).\(item.name)", "the case `\(owner).\(item.name)` is gone; code that names it no longer compiles.")
+        }
+        for item in new where !oldNames.contains(item.name) {
+            let why =
+                isFrozen
+                ? "switches over this @frozen enum no longer compile until they handle it."
+                : "switches that list every case without `default` no longer compile until they handle it."
+            report(added, at: item.location, "\(owner).\(item.name)", "`\(owner)` has the new case `\(item.name)`; \(why)")
+        }
+        for item in new where item.isDeprecated && old.contains(where: { $0.name == item.name && !$0.isDeprecated }) {
+            report(.declarationDeprecated, at: item.location, "\(owner).\(item.name)", "`\(owner).\(item.name)` is deprecated; code that uses it gets a warning.")
+        }
+    }
+
+    mutating func compareSwiftMethods() {
+        var newMethods: [String: (method: SwiftSurface.Method, endpoint: Endpoint)] = [:]
+        for group in head.groups {
+            for endpoint in group.endpoints {
+                for method in SwiftSurface.methods(of: endpoint, in: group) { newMethods[method.name] = (method, endpoint) }
+            }
+        }
+        for group in base.groups {
+            for endpoint in group.endpoints {
+                let renamedTo = head.endpoints.first(where: { $0.name == endpoint.name }) == nil ? headEndpoint(for: endpoint)?.name : nil
+                for method in SwiftSurface.methods(of: endpoint, in: group) {
+                    let subject = method.name
+                    guard let (newMethod, newEndpoint) = newMethods[method.name] else {
+                        if let renamedTo {
+                            report(
+                                .methodRenamed, at: endpoint.location, subject,
+                                "`\(method.name)` is now `\(method.name.replacingOccurrences(of: endpoint.name, with: renamedTo))`; calls to the old name no longer compile.")
+                        } else {
+                            report(.methodRemoved, at: endpoint.location, subject, "`\(method.name)(…)` is gone; calls to it no longer compile.")
+                        }
+                        continue
+                    }
+                    if method.result != newMethod.result {
+                        report(
+                            .methodResultChanged, at: newEndpoint.location, subject,
+                            "`\(method.name)` now returns `\(newMethod.result)` instead of `\(method.result)`; code that uses the result may no longer compile.")
+                    }
+                    if method.protocolName != newMethod.protocolName {
+                        report(
+                            .methodMoved, at: newEndpoint.location, subject,
+                            "`\(method.name)` moved from `\(method.protocolName)` to `\(newMethod.protocolName)`; code that reaches it through `\(method.protocolName)` no longer compiles.")
+                    }
+                    let locations = Dictionary(newEndpoint.parameters.map { ($0.name, $0.location) }, uniquingKeysWith: { a, _ in a })
+                    compareArguments(
+                        method.arguments, newMethod.arguments, owner: method.name, at: newEndpoint.location, added: .argumentAdded,
+                        removed: .argumentRemoved, typeChanged: .argumentTypeChanged, defaultRemoved: .argumentDefaultRemoved,
+                        reordered: .argumentsReordered, locations: locations)
+                    if endpoint.deprecation == nil, newEndpoint.deprecation != nil, method.name == SwiftSurface.methods(of: endpoint, in: group).first?.name {
+                        report(.declarationDeprecated, at: newEndpoint.location, subject, "`\(method.name)` is deprecated; calls to it get a warning.")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Argument lists of a method or initialiser, compared by label: labels gone, labels new
+    /// without a default, types changed, defaults lost, and order changed.
+    private mutating func compareArguments(
+        _ old: [SwiftSurface.Argument], _ new: [SwiftSurface.Argument], owner: String, at location: SourceLocation,
+        added: DiffRule, removed: DiffRule?, typeChanged: DiffRule?, defaultRemoved: DiffRule, reordered: DiffRule,
+        locations: [String: SourceLocation]
+    ) {
+        let oldLabels = old.map(\.label)
+        let newLabels = new.map(\.label)
+        for argument in old where !newLabels.contains(argument.label) {
+            if let removed {
+                report(removed, at: location, "\(owner)(\(argument.label):)", "`\(owner)` no longer takes `\(argument.label):`; calls that pass it no longer compile.")
+            }
+        }
+        for argument in new where !oldLabels.contains(argument.label) && !argument.hasDefault {
+            report(
+                added, at: locations[argument.label] ?? location, "\(owner)(\(argument.label):)",
+                "`\(owner)` needs the new argument `\(argument.label): \(argument.type)`; calls without it no longer compile.")
+        }
+        for argument in old {
+            guard let newArgument = new.first(where: { $0.label == argument.label }) else { continue }
+            let place = locations[argument.label] ?? location
+            if let typeChanged, argument.type != newArgument.type {
+                report(
+                    typeChanged, at: place, "\(owner)(\(argument.label):)",
+                    "`\(argument.label):` of `\(owner)` is `\(newArgument.type)`, not `\(argument.type)`; calls that pass it may no longer compile.")
+            }
+            if argument.hasDefault, !newArgument.hasDefault {
+                report(
+                    defaultRemoved, at: place, "\(owner)(\(argument.label):)",
+                    "`\(argument.label):` of `\(owner)` no longer has a default; calls that leave it out no longer compile.")
+            }
+        }
+        let common = oldLabels.filter(newLabels.contains)
+        let commonInNewOrder = newLabels.filter(oldLabels.contains)
+        if common != commonInNewOrder {
+            report(
+                reordered, at: location, owner,
+                "the arguments of `\(owner)` are now in the order \(commonInNewOrder.map { "`\($0):`" }.joined(separator: ", ")); calls that pass them in the old order no longer compile.")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CourierSchema
+
+/// Compares two compiled schemas, the base (what installed apps and existing code were built
+/// from) and the head (the change under review), and reports what the change breaks.
+public enum SchemaDiff {
+    /// Every finding of both profiles: installed apps first, then Swift source; within each,
+    /// errors first, then by location.
+    public static func compare(base: API, head: API) -> [Finding] {
+        var comparison = Comparison(base: base, head: head)
+        comparison.compareAPIBlock()
+        comparison.compareEndpoints()
+        comparison.compareTypesOnTheWire()
+        comparison.compareSwiftTypes()
+        comparison.compareSwiftMethods()
+        return comparison.findings.sorted { lhs, rhs in
+            let left = (DiffProfile.allCases.firstIndex(of: lhs.rule.profile)!, -DiffLevel.allCases.firstIndex(of: lhs.rule.level)!)
+            let right = (DiffProfile.allCases.firstIndex(of: rhs.rule.profile)!, -DiffLevel.allCases.firstIndex(of: rhs.rule.level)!)
+            if left != right { return left < right }
+            if lhs.location != rhs.location { return lhs.location < rhs.location }
+            return (lhs.rule.id, lhs.subject) < (rhs.rule.id, rhs.subject)
+        }
+    }
+}
+
+/// The state of one comparison: both schemas, the base's type usage, and the findings so far.
+struct Comparison {
+    let base: API
+    let head: API
+    /// Which base endpoints read and write each named type.
+    let usage: TypeUsage
+    private(set) var findings: [Finding] = []
+
+    init(base: API, head: API) {
+        self.base = base
+        self.head = head
+        usage = TypeUsage(base)
+    }
+
+    mutating func report(_ rule: DiffRule, at location: SourceLocation, _ subject: String, endpoints: [String] = [], _ message: String) {
+        findings.append(Finding(rule: rule, location: location, message: message, subject: subject, endpoints: endpoints))
+    }
+
+    /// Whether an app may leave the value out: it is optional.
+    static func mayBeOmitted(_ type: TypeRef) -> Bool { type.isOptional }
+
+    /// Whether a reader needs the value present: not optional and no default.
+    static func isRequired(_ type: TypeRef, default value: Literal?) -> Bool { !type.isOptional && value == nil }
+
+    /// A path with its placeholders unnamed, and its fixed query: what the server routes on.
+    static func route(_ endpoint: Endpoint) -> String {
+        let path = endpoint.path.parts.map { part -> String in
+            switch part {
+            case .literal(let text): text
+            case .parameter: "{}"
+            }
+        }.joined()
+        let query = endpoint.path.fixedQuery.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        return query.isEmpty ? path : path + "?" + query
+    }
+
+    /// The head endpoint that a base endpoint became: the one of the same name, else the one
+    /// on the same method and route (a rename).
+    func headEndpoint(for endpoint: Endpoint) -> Endpoint? {
+        if let same = head.endpoints.first(where: { $0.name == endpoint.name }) { return same }
+        let route = Self.route(endpoint)
+        let baseNames = Set(base.endpoints.map(\.name))
+        return head.endpoints.first { $0.method == endpoint.method && Self.route($0) == route && !baseNames.contains($0.name) }
+    }
+
+    /// A type's name and its kind, for messages.
+    static func describe(_ type: TypeRef) -> String { "`\(type)`" }
+}

@@ -1,0 +1,56 @@
+import CourierSchema
+
+/// Which endpoints read a named type in responses and which write it in requests, directly or
+/// through the fields and variants of other types. Installed apps are judged by the base
+/// schema's usage: a type decoded from responses must keep decoding; a type sent in requests
+/// must stay acceptable to the server.
+struct TypeUsage {
+    /// Endpoint names that decode the type from a response (the error model counts for all).
+    private(set) var readers: [String: Set<String>] = [:]
+    /// Endpoint names that send the type in a request.
+    private(set) var writers: [String: Set<String>] = [:]
+
+    init(_ api: API) {
+        for endpoint in api.endpoints {
+            switch endpoint.response {
+            case .value(let type), .data(let type), .page(let type), .stream(let type), .lines(let type):
+                visit(type, endpoint: endpoint.name, reading: true, in: api)
+            case .none, .bytes, .text: break
+            }
+            switch endpoint.body {
+            case .json(let type): visit(type, endpoint: endpoint.name, reading: false, in: api)
+            case .multipart(let fields), .form(let fields):
+                for field in fields { visit(field.type, endpoint: endpoint.name, reading: false, in: api) }
+            case .raw, nil: break
+            }
+            for parameter in endpoint.parameters { visit(parameter.type, endpoint: endpoint.name, reading: false, in: api) }
+            if let errorModel = api.errorModel { visit(.model(errorModel), endpoint: endpoint.name, reading: true, in: api) }
+        }
+    }
+
+    /// Whether any endpoint reads the named type.
+    func isRead(_ name: String) -> Bool { !(readers[name] ?? []).isEmpty }
+    /// Whether any endpoint writes the named type.
+    func isWritten(_ name: String) -> Bool { !(writers[name] ?? []).isEmpty }
+
+    /// The endpoints that read or write the type, sorted.
+    func endpoints(of name: String, reading: Bool) -> [String] {
+        (reading ? readers[name] : writers[name]).map { $0.sorted() } ?? []
+    }
+
+    private mutating func visit(_ type: TypeRef, endpoint: String, reading: Bool, in api: API) {
+        switch type {
+        case .scalar, .file: return
+        case .array(let element), .dictionary(let element), .optional(let element):
+            visit(element, endpoint: endpoint, reading: reading, in: api)
+        case .model(let name), .enumeration(let name), .union(let name):
+            let inserted = reading ? readers[name, default: []].insert(endpoint).inserted : writers[name, default: []].insert(endpoint).inserted
+            guard inserted else { return }
+            if let model = api.model(named: name) {
+                for field in model.fields { visit(field.type, endpoint: endpoint, reading: reading, in: api) }
+            } else if let union = api.union(named: name) {
+                for variant in union.variants { visit(variant.type, endpoint: endpoint, reading: reading, in: api) }
+            }
+        }
+    }
+}

@@ -172,7 +172,11 @@ extension Comparison {
                         }
                         continue
                     }
-                    if method.result != newMethod.result {
+                    if method.result == "async throws", newMethod.result.hasPrefix("async throws -> ") {
+                        report(
+                            .methodResultAdded, at: newEndpoint.location, subject,
+                            "`\(method.name)` now returns `\(newMethod.result.dropFirst("async throws -> ".count))`; calls that ignore it get an unused-result warning.")
+                    } else if method.result != newMethod.result {
                         report(
                             .methodResultChanged, at: newEndpoint.location, subject,
                             "`\(method.name)` now returns `\(newMethod.result)` instead of `\(method.result)`; code that uses the result may no longer compile.")

@@ -78,6 +78,7 @@ extension DiffRule {
     static let methodRemoved = DiffRule("method-removed", .swiftSource, .error, "a method was removed")
     static let methodRenamed = DiffRule("method-renamed", .swiftSource, .error, "a method was renamed")
     static let methodResultChanged = DiffRule("method-result-changed", .swiftSource, .error, "a method returns another type")
+    static let methodResultAdded = DiffRule("method-result-added", .swiftSource, .warning, "a method that returned nothing returns a value")
     static let methodMoved = DiffRule("method-moved", .swiftSource, .warning, "a method moved to another group's protocol")
     static let argumentAdded = DiffRule("argument-added", .swiftSource, .error, "a method has a new argument without a default")
     static let argumentRemoved = DiffRule("argument-removed", .swiftSource, .error, "a method's argument was removed or renamed")
@@ -99,7 +100,7 @@ extension DiffRule {
         keyStyleChanged, dateStyleChanged, apiKeyChanged, baseURLChanged, staticHeaderChanged, errorModelChanged,
         typeRemoved, typeKindChanged, propertyRemoved, propertyTypeChanged, initializerArgumentAdded, initializerDefaultRemoved,
         initializerArgumentsReordered, enumCaseAdded, frozenEnumCaseAdded, enumCaseRemoved, enumUnknownCaseRemoved, enumUnknownCaseAdded,
-        methodRemoved, methodRenamed, methodResultChanged, methodMoved, argumentAdded, argumentRemoved, argumentTypeChanged,
+        methodRemoved, methodRenamed, methodResultChanged, methodResultAdded, methodMoved, argumentAdded, argumentRemoved, argumentTypeChanged,
         argumentDefaultRemoved, argumentsReordered, declarationDeprecated,
     ]
 }

@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["courier"]),
         .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),
-        .testTarget(name: "CourierDiffTests", dependencies: ["CourierDiff", "CourierSchema", "CourierTestSupport"]),
+        .testTarget(name: "CourierDiffTests", dependencies: ["CourierDiff", "CourierSchema", "CourierCodegen", "CourierTestSupport"]),
         .testTarget(
             name: "CourierImportTests", dependencies: ["CourierImport", "CourierSchema", "CourierCodegen", "CourierTestSupport"], exclude: ["Corpus"]),
         .target(name: "CourierFixtures", dependencies: ["CourierRuntime"], path: "Tests/CourierFixtures", plugins: ["CourierBuildPlugin"]),

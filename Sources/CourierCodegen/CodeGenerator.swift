@@ -181,6 +181,24 @@ public enum CodeGenerator {
         }
     }
 
+    /// The arguments of `client(…)`: they depend on the API's base URL, key and auth schemes.
+    static func factoryArguments(_ api: API) -> [SwiftArgument] {
+        let schemes = Set(api.endpoints.map(\.auth)).union([api.auth])
+        func argument(_ label: String, _ type: String, _ defaultValue: String?) -> SwiftArgument {
+            SwiftArgument(label: label, type: type, defaultValue: defaultValue, docs: [])
+        }
+        var arguments = [argument("baseURL", "URL", api.baseURL == nil ? nil : "defaultBaseURL")]
+        if api.apiKeyHeader != nil || api.apiKeyQuery != nil { arguments.append(argument("apiKey", "String", nil)) }
+        arguments.append(argument("credentials", "Credentials", schemes.contains(.bearer) ? nil : ".none"))
+        if schemes.contains(.basic) {
+            arguments.append(api.auth == .basic ? argument("basicCredentials", "BasicCredentials", nil) : argument("basicCredentials", "BasicCredentials?", "nil"))
+        }
+        return arguments + [
+            argument("headers", "[String: String]?", "nil"), argument("timeout", "TimeInterval?", "nil"), argument("maxRetries", "Int?", "nil"),
+            argument("transport", "(any HTTPTransport)?", "nil"), argument("configuration", "APIClient.Configuration", ".init()"),
+        ]
+    }
+
     /// `client(baseURL:…)`: the one way to make a client for this API, whatever its auth.
     private static func writeFactory(_ api: API, to writer: inout SwiftWriter) {
         let schemes = Set(api.endpoints.map(\.auth)).union([api.auth])
@@ -209,14 +227,7 @@ public enum CodeGenerator {
             "  - transport: How requests travel; a `URLSessionTransport` by default.",
             "  - configuration: The settings that rarely change.",
         ])
-        var parameters = [api.baseURL == nil ? "baseURL: URL" : "baseURL: URL = defaultBaseURL"]
-        if hasAPIKey { parameters.append("apiKey: String") }
-        parameters.append(needsCredentials ? "credentials: Credentials" : "credentials: Credentials = .none")
-        if usesBasic { parameters.append(api.auth == .basic ? "basicCredentials: BasicCredentials" : "basicCredentials: BasicCredentials? = nil") }
-        parameters += [
-            "headers: [String: String]? = nil", "timeout: TimeInterval? = nil", "maxRetries: Int? = nil",
-            "transport: (any HTTPTransport)? = nil", "configuration: APIClient.Configuration = .init()",
-        ]
+        let parameters = factoryArguments(api).map(\.declaration)
         Layout.signature(&writer, prefix: "public static func client(", parameters: parameters, suffix: ") -> APIClient") { writer in
             if hasAPIKey || usesBasic || !api.errorMessageKeys.isEmpty { writer.line("var configuration = configuration") }
             if hasAPIKey { writer.line("configuration.apiKey = Self.apiKey(apiKey)") }

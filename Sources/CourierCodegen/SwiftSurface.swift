@@ -50,6 +50,25 @@ public enum SwiftSurface {
         model.fields.map { SwiftArgument(field: $0).surface }
     }
 
+    /// The factory, `<Name>API.client(…)`.
+    public static func factory(of api: API) -> Method {
+        Method(name: "\(api.name)API.client", arguments: CodeGenerator.factoryArguments(api).map(\.surface), result: "-> APIClient", protocolName: "\(api.name)API")
+    }
+
+    /// The other declarations the api block makes, by their qualified names, with their types:
+    /// the namespace's static members and the error model's accessor on `APIError`.
+    public static func apiMembers(of api: API) -> [String: String] {
+        let namespace = "\(api.name)API"
+        var members = ["\(namespace).headers": "HTTPHeaders"]
+        if api.baseURL != nil { members["\(namespace).defaultBaseURL"] = "URL" }
+        if api.apiKeyHeader != nil { members["\(namespace).apiKeyHeader"] = "String" }
+        if api.apiKeyQuery != nil { members["\(namespace).apiKeyQuery"] = "String" }
+        if api.apiKeyHeader != nil || api.apiKeyQuery != nil { members["\(namespace).apiKey(_:)"] = "(String) -> APIKey" }
+        if !api.errorMessageKeys.isEmpty { members["\(namespace).errorMessageKeys"] = "[String]" }
+        if let errorModel = api.errorModel { members["APIError.\(SwiftNames.lowerCamel(api.name))Error"] = "\(errorModel)?" }
+        return members
+    }
+
     /// The Swift spelling of a schema type, such as `[Task]?` or `JSONValue`.
     public static func typeName(_ type: TypeRef) -> String {
         SwiftNames.type(type)

@@ -80,7 +80,8 @@ extension Comparison {
         }
         compareArguments(
             SwiftSurface.initializerArguments(of: old), SwiftSurface.initializerArguments(of: new), owner: "\(old.name).init",
-            at: new.location, added: .initializerArgumentAdded, removed: nil, typeChanged: nil, defaultRemoved: .initializerDefaultRemoved,
+            at: new.location, added: .initializerArgumentAdded, addedWithDefault: .initializerArgumentAddedWithDefault, removed: nil,
+            typeChanged: nil, defaultRemoved: .initializerDefaultRemoved,
             reordered: .initializerArgumentsReordered, locations: Dictionary(new.fields.map { ($0.name, $0.location) }, uniquingKeysWith: { a, _ in a }))
     }
 
@@ -150,6 +151,26 @@ extension Comparison {
         }
     }
 
+    /// The factory's arguments and the api block's other declarations.
+    mutating func compareSwiftAPIBlock() {
+        let oldFactory = SwiftSurface.factory(of: base)
+        let newFactory = SwiftSurface.factory(of: head)
+        compareArguments(
+            oldFactory.arguments, newFactory.arguments, owner: newFactory.name, at: head.location, added: .argumentAdded,
+            addedWithDefault: .argumentAddedWithDefault, removed: .argumentRemoved, typeChanged: .argumentTypeChanged,
+            defaultRemoved: .argumentDefaultRemoved, reordered: .argumentsReordered, locations: [:])
+        if base.name != head.name {
+            report(.apiMemberChanged, at: head.location, "api", "the API is now `\(head.name)`, so `\(base.name)API` and everything in it are gone.")
+            return
+        }
+        let oldMembers = SwiftSurface.apiMembers(of: base)
+        let newMembers = SwiftSurface.apiMembers(of: head)
+        for (name, type) in oldMembers.sorted(by: { $0.key < $1.key }) where newMembers[name] != type {
+            let now = newMembers[name].map { "is now `\($0)`, not `\(type)`" } ?? "is gone"
+            report(.apiMemberChanged, at: head.location, name, "`\(name)` \(now); code that uses it no longer compiles.")
+        }
+    }
+
     mutating func compareSwiftMethods() {
         var newMethods: [String: (method: SwiftSurface.Method, endpoint: Endpoint)] = [:]
         for group in head.groups {
@@ -189,7 +210,7 @@ extension Comparison {
                     let locations = Dictionary(newEndpoint.parameters.map { ($0.name, $0.location) }, uniquingKeysWith: { a, _ in a })
                     compareArguments(
                         method.arguments, newMethod.arguments, owner: method.name, at: newEndpoint.location, added: .argumentAdded,
-                        removed: .argumentRemoved, typeChanged: .argumentTypeChanged, defaultRemoved: .argumentDefaultRemoved,
+                        addedWithDefault: .argumentAddedWithDefault, removed: .argumentRemoved, typeChanged: .argumentTypeChanged, defaultRemoved: .argumentDefaultRemoved,
                         reordered: .argumentsReordered, locations: locations)
                     if endpoint.deprecation == nil, newEndpoint.deprecation != nil, method.name == SwiftSurface.methods(of: endpoint, in: group).first?.name {
                         report(.declarationDeprecated, at: newEndpoint.location, subject, "`\(method.name)` is deprecated; calls to it get a warning.")
@@ -203,7 +224,7 @@ extension Comparison {
     /// without a default, types changed, defaults lost, and order changed.
     private mutating func compareArguments(
         _ old: [SwiftSurface.Argument], _ new: [SwiftSurface.Argument], owner: String, at location: SourceLocation,
-        added: DiffRule, removed: DiffRule?, typeChanged: DiffRule?, defaultRemoved: DiffRule, reordered: DiffRule,
+        added: DiffRule, addedWithDefault: DiffRule, removed: DiffRule?, typeChanged: DiffRule?, defaultRemoved: DiffRule, reordered: DiffRule,
         locations: [String: SourceLocation]
     ) {
         let oldLabels = old.map(\.label)
@@ -213,10 +234,16 @@ extension Comparison {
                 report(removed, at: location, "\(owner)(\(argument.label):)", "`\(owner)` no longer takes `\(argument.label):`; calls that pass it no longer compile.")
             }
         }
-        for argument in new where !oldLabels.contains(argument.label) && !argument.hasDefault {
-            report(
-                added, at: locations[argument.label] ?? location, "\(owner)(\(argument.label):)",
-                "`\(owner)` needs the new argument `\(argument.label): \(argument.type)`; calls without it no longer compile.")
+        for argument in new where !oldLabels.contains(argument.label) {
+            if argument.hasDefault {
+                report(
+                    addedWithDefault, at: locations[argument.label] ?? location, "\(owner)(\(argument.label):)",
+                    "`\(owner)` takes the new argument `\(argument.label):` with a default; calls compile, but a reference to it by its full name does not.")
+            } else {
+                report(
+                    added, at: locations[argument.label] ?? location, "\(owner)(\(argument.label):)",
+                    "`\(owner)` needs the new argument `\(argument.label): \(argument.type)`; calls without it no longer compile.")
+            }
         }
         for argument in old {
             guard let newArgument = new.first(where: { $0.label == argument.label }) else { continue }

@@ -64,6 +64,8 @@ extension DiffRule {
     static let propertyTypeChanged = DiffRule("property-type-changed", .swiftSource, .error, "a property's type or optionality changed")
     static let initializerArgumentAdded = DiffRule(
         "initializer-argument-added", .swiftSource, .error, "a model's initialiser has a new argument without a default")
+    static let initializerArgumentAddedWithDefault = DiffRule(
+        "initializer-argument-added-with-default", .swiftSource, .note, "a model's initialiser has a new argument with a default")
     static let initializerDefaultRemoved = DiffRule(
         "initializer-default-removed", .swiftSource, .error, "an initialiser argument lost its default")
     static let initializerArgumentsReordered = DiffRule(
@@ -81,10 +83,14 @@ extension DiffRule {
     static let methodResultAdded = DiffRule("method-result-added", .swiftSource, .warning, "a method that returned nothing returns a value")
     static let methodMoved = DiffRule("method-moved", .swiftSource, .warning, "a method moved to another group's protocol")
     static let argumentAdded = DiffRule("argument-added", .swiftSource, .error, "a method has a new argument without a default")
+    static let argumentAddedWithDefault = DiffRule(
+        "argument-added-with-default", .swiftSource, .note, "a method or the factory has a new argument with a default")
     static let argumentRemoved = DiffRule("argument-removed", .swiftSource, .error, "a method's argument was removed or renamed")
     static let argumentTypeChanged = DiffRule("argument-type-changed", .swiftSource, .error, "a method's argument has another type")
     static let argumentDefaultRemoved = DiffRule("argument-default-removed", .swiftSource, .error, "a method's argument lost its default")
     static let argumentsReordered = DiffRule("arguments-reordered", .swiftSource, .error, "a method's arguments changed order")
+    static let apiMemberChanged = DiffRule(
+        "api-member-changed", .swiftSource, .error, "a member of the API's namespace, or its error accessor, was removed or changed type")
     static let declarationDeprecated = DiffRule("declaration-deprecated", .swiftSource, .warning, "a type, property, case or method was deprecated")
 
     /// Every rule.
@@ -98,9 +104,9 @@ extension DiffRule {
         responseEnumValueAdded, responseFrozenEnumValueAdded, responseEnumValueRenamed, requestEnumValueRemoved,
         responseUnionVariantAdded, requestUnionVariantRemoved, unionTagChanged,
         keyStyleChanged, dateStyleChanged, apiKeyChanged, baseURLChanged, staticHeaderChanged, errorModelChanged,
-        typeRemoved, typeKindChanged, propertyRemoved, propertyTypeChanged, initializerArgumentAdded, initializerDefaultRemoved,
+        typeRemoved, typeKindChanged, propertyRemoved, propertyTypeChanged, initializerArgumentAdded, initializerArgumentAddedWithDefault, initializerDefaultRemoved,
         initializerArgumentsReordered, enumCaseAdded, frozenEnumCaseAdded, enumCaseRemoved, enumUnknownCaseRemoved, enumUnknownCaseAdded,
-        methodRemoved, methodRenamed, methodResultChanged, methodResultAdded, methodMoved, argumentAdded, argumentRemoved, argumentTypeChanged,
-        argumentDefaultRemoved, argumentsReordered, declarationDeprecated,
+        methodRemoved, methodRenamed, methodResultChanged, methodResultAdded, methodMoved, argumentAdded, argumentAddedWithDefault, argumentRemoved,
+        argumentTypeChanged, argumentDefaultRemoved, argumentsReordered, apiMemberChanged, declarationDeprecated,
     ]
 }

@@ -11,6 +11,7 @@ public enum SchemaDiff {
         comparison.compareEndpoints()
         comparison.compareTypesOnTheWire()
         comparison.compareSwiftTypes()
+        comparison.compareSwiftAPIBlock()
         comparison.compareSwiftMethods()
         return comparison.findings.sorted { lhs, rhs in
             let left = (DiffProfile.allCases.firstIndex(of: lhs.rule.profile)!, -DiffLevel.allCases.firstIndex(of: lhs.rule.level)!)

@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "courier", targets: ["courier"]),
         .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
         .plugin(name: "CourierCommandPlugin", targets: ["CourierCommandPlugin"]),
+        .plugin(name: "CourierDiffPlugin", targets: ["CourierDiffPlugin"]),
         .library(name: "Archon", targets: ["Archon"]),
     ],
     targets: [
@@ -25,6 +26,10 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "generate-api", description: "Write Generated/<Target>/ from each target's schema"),
                 permissions: [.writeToPackageDirectory(reason: "writes the generated Swift files to Generated/<Target>/")]),
+            dependencies: ["courier"]),
+        .plugin(
+            name: "CourierDiffPlugin",
+            capability: .command(intent: .custom(verb: "courier-diff", description: "Report what each target's schema change breaks, against a git revision")),
             dependencies: ["courier"]),
         .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),

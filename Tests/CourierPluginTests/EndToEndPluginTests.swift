@@ -123,6 +123,12 @@ struct EndToEndPluginTests {
         let filled = parts.filter { ((try? String(contentsOf: $0, encoding: .utf8)) ?? "").contains("public struct CatalogItem") }
         #expect(filled.count >= 6, "declarations in only \(filled.count) of the catalog's parts")
 
+        // The schema as released, for `courier-diff` to compare with later.
+        for arguments in [["init", "-q"], ["add", "Schema"], ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "release"]] {
+            let git = try await runProcess("/usr/bin/env", ["git"] + arguments, in: scratch)
+            try #require(git.status == 0, "git \(arguments): \(git.output)")
+        }
+
         // A schema mistake is reported at the schema's line and column, and the build fails.
         try writeFile(Self.petsSchema.replacingOccurrences(of: "name: String", with: "name: Strng"), to: schema)
         let broken = try await runSwift(["build"], in: scratch)
@@ -137,6 +143,13 @@ struct EndToEndPluginTests {
         // Only what changed: the pets file, not the catalog's untouched parts.
         #expect(Self.generatorLines(second.output).contains { $0.contains("pets.generated.swift") }, "\(second.output)")
         #expect(!Self.generatorLines(second.output).contains { $0.contains("catalog.") }, "\(second.output)")
+        // The command plugin reports the change against the release: an endpoint added is a note.
+        let diff = try await runSwift(["package", "courier-diff", "--base", "HEAD"], in: scratch)
+        #expect(diff.status == 0, "\(diff.output)")
+        #expect(diff.output.contains("Schema/Pets/pets.api"), "\(diff.output)")
+        #expect(diff.output.contains("note: [endpoint-added] installed apps: `adoptPet`"), "\(diff.output)")
+        let strict = try await runSwift(["package", "courier-diff", "--base", "HEAD", "--fail-on", "never", "--format", "markdown"], in: scratch)
+        #expect(strict.output.contains("| Installed apps | 0 | 0 | 1 |"), "\(strict.output)")
         let run = try await runSwift(["run", "--skip-build", "App"], in: scratch)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("pets: [\"Rex\"]"))

@@ -6,11 +6,14 @@ struct Lexer {
     private var line = 1
     private var lineStart = 0
     private var lastTokenLine = 0
+    /// Whether `//` comments become `.comment` tokens (for the formatter) or are skipped.
+    private let keepsComments: Bool
     private(set) var log = DiagnosticLog()
 
-    init(file: SourceFile) {
+    init(file: SourceFile, keepsComments: Bool = false) {
         bytes = file.bytes
         path = file.path
+        self.keepsComments = keepsComments
         // A UTF-8 byte order mark is allowed and ignored.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
@@ -19,8 +22,8 @@ struct Lexer {
     }
 
     /// Lexes the whole file; the last token is always `.endOfFile`.
-    static func tokenize(_ file: SourceFile) -> (tokens: [Token], log: DiagnosticLog) {
-        var lexer = Lexer(file: file)
+    static func tokenize(_ file: SourceFile, keepingComments: Bool = false) -> (tokens: [Token], log: DiagnosticLog) {
+        var lexer = Lexer(file: file, keepsComments: keepingComments)
         var tokens: [Token] = []
         tokens.reserveCapacity(file.bytes.count / 4)
         while true {
@@ -59,7 +62,14 @@ struct Lexer {
             consumeLineBreak()
             return make(.newline, "\n", at: start)
         case UInt8(ascii: "/"):
-            if peek(1) == UInt8(ascii: "/") { return docComment(at: start) }
+            if peek(1) == UInt8(ascii: "/"), peek(2) == UInt8(ascii: "/"), peek(3) != UInt8(ascii: "/") { return docComment(at: start) }
+            if peek(1) == UInt8(ascii: "/") {
+                let begin = offset
+                skipToEndOfLine()
+                var body = text(from: begin)
+                while body.last == " " || body.last == "\t" { body.removeLast() }
+                return make(.comment, body, at: start)
+            }
             return pathToken(at: start)
         case UInt8(ascii: "\""):
             return stringLiteral(at: start)
@@ -102,6 +112,7 @@ struct Lexer {
             } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/"),
                 !(peek(2) == UInt8(ascii: "/") && peek(3) != UInt8(ascii: "/"))
             {
+                if keepsComments { return }
                 skipToEndOfLine()
             } else {
                 return

@@ -15,6 +15,8 @@ struct Token: Sendable, Hashable {
         case path
         /// A `///` comment; `text` holds the comment without the slashes and one leading space.
         case docComment
+        /// A `//` comment, kept only for the formatter; `text` holds it as written, slashes included.
+        case comment
         case newline
         case leftBrace, rightBrace, leftParen, rightParen, leftBracket, rightBracket
         case leftAngle, rightAngle, colon, comma, equals, question, at
@@ -39,6 +41,7 @@ struct Token: Sendable, Hashable {
         case .duration: return "duration '\(text)'"
         case .path: return "path '\(text)'"
         case .docComment: return "doc comment"
+        case .comment: return "comment"
         case .newline: return "end of line"
         case .endOfFile: return "end of file"
         default: return "'\(text)'"

@@ -191,9 +191,9 @@ public enum OpenAPIImporter {
         var writer = SchemaWriter()
         writer.docs(docs)
         writer.block("api \(name)") { writer in
-            if let baseURL { writer.line("baseURL \(SchemaWriter.quoted(baseURL))") }
+            if let baseURL { writer.line("baseURL \(SchemaText.quoted(baseURL))") }
             writer.line("auth \(security.defaultAuth)")
-            if let key = security.apiKey { writer.line("apikey \(key.placement) \(SchemaWriter.quoted(key.name))") }
+            if let key = security.apiKey { writer.line("apikey \(key.placement) \(SchemaText.quoted(key.name))") }
             writer.line("keys \(keyStyle.rawValue)")
             if let errorModel { writer.line("error \(errorModel)") }
         }

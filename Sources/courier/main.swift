@@ -21,6 +21,8 @@ let usage = """
            [--fail-on error|warning|never] [--accept <file>]
                                         what a schema change breaks for installed apps and for
                                         code that calls the client; exits 1 at --fail-on
+      format [--check] <folder>         rewrite the schema's files in the one layout; with --check,
+                                        print a diff and exit 1 when a file is not in it
 
     A schema is every .api file of one folder, such as Schema/Archon.
     """
@@ -37,6 +39,7 @@ if ["--help", "-h", "help"].contains(command) {
 do {
     if command == "import" { exit(try ImportCommand.run(Array(arguments.dropFirst()))) }
     if command == "diff" { exit(try DiffCommand.run(Array(arguments.dropFirst()))) }
+    if command == "format" { exit(try FormatCommand.run(Array(arguments.dropFirst()))) }
     let options = try CommandOptions.parse(Array(arguments.dropFirst()))
     switch command {
     case "lint": exit(Commands.lint(options))

@@ -142,3 +142,15 @@ struct DamagedDescriptionTests {
         }
     }
 }
+
+/// The importer writes the layout `courier format` gives, so a formatted import is unchanged.
+@Suite("Imports are formatted")
+struct ImportLayoutTests {
+    @Test(arguments: corpusDocuments().filter { $0.pathExtension == "json" })
+    func anImportedSchemaIsAlreadyFormatted(_ url: URL) throws {
+        for file in try OpenAPIImporter.run(description: url).files {
+            let formatted = try SchemaFormatter.format(SourceFile(path: file.name, text: file.text))
+            #expect(formatted == file.text, "\(url.lastPathComponent) \(file.name) is not in the formatter's layout")
+        }
+    }
+}

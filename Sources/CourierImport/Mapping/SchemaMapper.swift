@@ -384,7 +384,7 @@ final class SchemaMapper {
         guard let value, case .named(let name) = type else { return nil }
         switch (name, value) {
         case ("String", .string(let text)):
-            return SchemaWriter.quoted(text)
+            return SchemaText.quoted(text)
         case ("Int", .number(let text)), ("Int64", .number(let text)):
             return Int64(text).map(String.init)
         case ("Int32", .number(let text)):

@@ -1,3 +1,5 @@
+import CourierSchema
+
 /// Writes declarations and endpoints as schema text, one member per line, as a person would.
 struct SchemaWriter {
     private(set) var text = ""
@@ -50,15 +52,15 @@ struct SchemaWriter {
                     if isInteger {
                         writer.line("\(enumCase.name) = \(enumCase.value)")
                     } else {
-                        writer.line(enumCase.name == enumCase.value ? enumCase.name : "\(enumCase.name) = \(Self.quoted(enumCase.value))")
+                        writer.line(enumCase.name == enumCase.value ? enumCase.name : "\(enumCase.name) = \(SchemaText.quoted(enumCase.value))")
                     }
                 }
             }
         case .union(let name, let docs, let tagKey, let variants):
             self.docs(docs)
-            block("union \(name)" + (tagKey.map { " tag \(Self.quoted($0))" } ?? "")) { writer in
+            block("union \(name)" + (tagKey.map { " tag \(SchemaText.quoted($0))" } ?? "")) { writer in
                 for variant in variants {
-                    let tag = variant.tagValue.flatMap { $0 == variant.name ? nil : " = \(Self.quoted($0))" } ?? ""
+                    let tag = variant.tagValue.flatMap { $0 == variant.name ? nil : " = \(SchemaText.quoted($0))" } ?? ""
                     writer.line("\(variant.name)\(tag): \(variant.type.spelling)")
                 }
             }
@@ -69,7 +71,7 @@ struct SchemaWriter {
         docs(field.docs)
         var text = "\(field.name): \(field.type.spelling)"
         if let defaultValue = field.defaultValue { text += " = \(defaultValue)" }
-        if let wire = field.wireName { text += " @wire(\(Self.quoted(wire)))" }
+        if let wire = field.wireName { text += " @wire(\(SchemaText.quoted(wire)))" }
         if field.isDeprecated { text += " @deprecated" }
         line(text)
     }
@@ -84,7 +86,7 @@ struct SchemaWriter {
                 writer.docs(parameter.docs)
                 var text = "\(parameter.kind) \(parameter.name): \(parameter.type.spelling)"
                 if let defaultValue = parameter.defaultValue { text += " = \(defaultValue)" }
-                if let wire = parameter.wireName { text += " @wire(\(Self.quoted(wire)))" }
+                if let wire = parameter.wireName { text += " @wire(\(SchemaText.quoted(wire)))" }
                 if let style = parameter.style { text += " @style(\(style))" }
                 if parameter.isDeprecated { text += " @deprecated" }
                 writer.line(text)
@@ -96,32 +98,10 @@ struct SchemaWriter {
             case .multipart(let fields)?:
                 writer.block("body multipart") { writer in for field in fields { writer.field(field) } }
             case .raw(let isText, let mediaType)?:
-                writer.line("body \(isText ? "Text" : "Bytes")" + (mediaType.map { " \(Self.quoted($0))" } ?? ""))
+                writer.line("body \(isText ? "Text" : "Bytes")" + (mediaType.map { " \(SchemaText.quoted($0))" } ?? ""))
             case nil: break
             }
             if let returns = endpoint.returns { writer.line("returns \(returns)") }
         }
-    }
-
-    /// A string in quotes with the schema language's escapes.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

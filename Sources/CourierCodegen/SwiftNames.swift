@@ -91,26 +91,10 @@ enum SwiftNames {
         }
     }
 
-    /// A Swift string literal.
+    /// A Swift string literal. Swift's escapes are the schema language's, so one escaper
+    /// writes both.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        SchemaText.quoted(text)
     }
 
     /// The text of a path template with placeholders interpolated as path segments.

@@ -58,3 +58,24 @@ struct CommandOptions {
         return output
     }
 }
+
+/// Walks a command's arguments: each option, and the value that follows it.
+struct ArgumentCursor {
+    private let arguments: [String]
+    private var index = 0
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    /// The next argument, consumed; nil at the end.
+    mutating func next() -> String? {
+        guard index < arguments.count else { return nil }
+        index += 1
+        return arguments[index - 1]
+    }
+
+    /// The value after `option`, consumed.
+    mutating func value(of option: String) throws -> String {
+        guard let value = next() else { throw UsageError("\(option) needs a value") }
+        return value
+    }
+}

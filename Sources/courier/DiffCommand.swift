@@ -23,35 +23,28 @@ enum DiffCommand {
         var failOn: DiffLevel? = .error
         var acceptPath: String?
         var outputPath: String?
-        var index = 0
-        func value(_ option: String) throws -> String {
-            guard index + 1 < arguments.count else { throw UsageError("\(option) needs a value") }
-            index += 2
-            return arguments[index - 1]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--base": revision = try value("--base")
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
+            switch argument {
+            case "--base": revision = try cursor.value(of: "--base")
             case "--format":
-                format = try value("--format")
+                format = try cursor.value(of: "--format")
                 guard ["text", "markdown", "json"].contains(format) else { throw UsageError("--format is text, markdown or json, not '\(format)'") }
             case "--fail-on":
-                let level = try value("--fail-on")
+                let level = try cursor.value(of: "--fail-on")
                 switch level {
                 case "error": failOn = .error
                 case "warning": failOn = .warning
                 case "never": failOn = nil
                 default: throw UsageError("--fail-on is error, warning or never, not '\(level)'")
                 }
-            case "--accept": acceptPath = try value("--accept")
-            case "--output": outputPath = try value("--output")
+            case "--accept": acceptPath = try cursor.value(of: "--accept")
+            case "--output": outputPath = try cursor.value(of: "--output")
             case "--help", "-h":
                 print(usage)
                 return 0
-            case let argument where argument.hasPrefix("-"): throw UsageError("unknown option '\(argument)'")
-            case let argument:
-                folders.append(argument)
-                index += 1
+            case let option where option.hasPrefix("-"): throw UsageError("unknown option '\(option)'")
+            default: folders.append(argument)
             }
         }
         let baseFiles: [SourceFile]

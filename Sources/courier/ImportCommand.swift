@@ -8,23 +8,17 @@ enum ImportCommand {
         var description: String?
         var output: String?
         var options = ImportOptions()
-        var index = 0
-        func value(_ option: String) throws -> String {
-            guard index + 1 < arguments.count else { throw UsageError("\(option) needs a value") }
-            index += 2
-            return arguments[index - 1]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--output": output = try value("--output")
-            case "--name": options.name = try value("--name")
-            case "--tag": options.tags.append(try value("--tag"))
-            case "--operation": options.operations.append(try value("--operation"))
-            case let argument where argument.hasPrefix("-"): throw UsageError("unknown option '\(argument)'")
-            case let argument:
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
+            switch argument {
+            case "--output": output = try cursor.value(of: "--output")
+            case "--name": options.name = try cursor.value(of: "--name")
+            case "--tag": options.tags.append(try cursor.value(of: "--tag"))
+            case "--operation": options.operations.append(try cursor.value(of: "--operation"))
+            case let option where option.hasPrefix("-"): throw UsageError("unknown option '\(option)'")
+            default:
                 guard description == nil else { throw UsageError("one description only, but also got '\(argument)'") }
                 description = argument
-                index += 1
             }
         }
         guard let description else { throw UsageError("missing the OpenAPI description to import") }

@@ -8,7 +8,8 @@ extension Comparison {
             guard let other = headEndpoint(for: endpoint) else {
                 let note = endpoint.deprecation == nil ? "" : " It was deprecated, but installed apps still call it."
                 report(
-                    .endpointRemoved, at: endpoint.location, endpoint.name, endpoints: [endpoint.name],
+                    .endpointRemoved, at: headAnchor(forEndpoint: endpoint.name), endpoint.name, endpoints: [endpoint.name],
+                    removedFrom: endpoint.location,
                     "`\(endpoint.name)` (\(endpoint.method.rawValue) \(endpoint.path.template)) is gone; installed apps that call it get an error.\(note)")
                 continue
             }
@@ -124,7 +125,7 @@ extension Comparison {
                         "`\(name)` takes \(Self.describe(newType)) instead of \(Self.describe(oldType)); the server may refuse what installed apps send.")
                 }
             case (.form(let oldFields), .form(let newFields)), (.multipart(let oldFields), .multipart(let newFields)):
-                compareRequestFields(oldFields, newFields, owner: "\(name).body", endpoints: [name])
+                compareRequestFields(oldFields, newFields, owner: "\(name).body", endpoints: [name], ownerLocation: new.location)
             default: return
             }
         }
@@ -147,7 +148,7 @@ extension Comparison {
             guard let other = others.first(where: { $0.kind == parameter.kind && $0.wireName == parameter.wireName }) else {
                 let renamed = others.first { $0.name == parameter.name }.map { " It is now sent as \($0.kind.rawValue) `\($0.wireName)`." } ?? ""
                 report(
-                    .parameterRemoved, at: parameter.location, subject, endpoints: [name],
+                    .parameterRemoved, at: new.location, subject, endpoints: [name], removedFrom: parameter.location,
                     "`\(name)` no longer reads the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` that installed apps send.\(renamed)")
                 continue
             }

@@ -37,7 +37,7 @@ extension Comparison {
                 case .enumeration(let enumType): location = enumType.location
                 case .union(let union): location = union.location
                 }
-                report(.typeRemoved, at: location, name, "the type `\(name)` is gone; code that names it no longer compiles.")
+                report(.typeRemoved, at: head.location, name, removedFrom: location, "the type `\(name)` is gone; code that names it no longer compiles.")
                 continue
             }
             switch (old, new) {
@@ -64,7 +64,7 @@ extension Comparison {
             let subject = "\(old.name).\(field.name)"
             guard let newField = new.fields.first(where: { $0.name == field.name }) else {
                 let renamed = new.fields.first { $0.wireName == field.wireName }.map { " It is now `\($0.name)`." } ?? ""
-                report(.propertyRemoved, at: field.location, subject, "`\(old.name).\(field.name)` is gone; code that uses it no longer compiles.\(renamed)")
+                report(.propertyRemoved, at: new.location, subject, removedFrom: field.location, "`\(old.name).\(field.name)` is gone; code that uses it no longer compiles.\(renamed)")
                 continue
             }
             let oldType = SwiftSurface.typeName(field.type)
@@ -107,7 +107,7 @@ extension Comparison {
         }
         compareCases(
             old.cases.map { ($0.name, $0.location, $0.deprecation != nil) }, new.cases.map { ($0.name, $0.location, $0.deprecation != nil) },
-            owner: name, added: new.isFrozen ? .frozenEnumCaseAdded : .enumCaseAdded, isFrozen: new.isFrozen)
+            owner: name, ownerLocation: new.location, added: new.isFrozen ? .frozenEnumCaseAdded : .enumCaseAdded, isFrozen: new.isFrozen)
     }
 
     private mutating func compareSwiftUnion(_ old: Union, _ new: Union) {
@@ -117,7 +117,7 @@ extension Comparison {
         }
         compareCases(
             old.variants.map { ($0.name, $0.location, $0.deprecation != nil) }, new.variants.map { ($0.name, $0.location, $0.deprecation != nil) },
-            owner: name, added: .enumCaseAdded, isFrozen: false)
+            owner: name, ownerLocation: new.location, added: .enumCaseAdded, isFrozen: false)
         for variant in old.variants {
             guard let newVariant = new.variants.first(where: { $0.name == variant.name }) else { continue }
             let oldType = SwiftSurface.typeName(variant.type)
@@ -132,12 +132,12 @@ extension Comparison {
 
     private mutating func compareCases(
         _ old: [(name: String, location: SourceLocation, isDeprecated: Bool)], _ new: [(name: String, location: SourceLocation, isDeprecated: Bool)],
-        owner: String, added: DiffRule, isFrozen: Bool
+        owner: String, ownerLocation: SourceLocation, added: DiffRule, isFrozen: Bool
     ) {
         let newNames = Set(new.map(\.name))
         let oldNames = Set(old.map(\.name))
         for item in old where !newNames.contains(item.name) {
-            report(.enumCaseRemoved, at: item.location, "\(owner).\(item.name)", "the case `\(owner).\(item.name)` is gone; code that names it no longer compiles.")
+            report(.enumCaseRemoved, at: ownerLocation, "\(owner).\(item.name)", removedFrom: item.location, "the case `\(owner).\(item.name)` is gone; code that names it no longer compiles.")
         }
         for item in new where !oldNames.contains(item.name) {
             let why =
@@ -186,10 +186,11 @@ extension Comparison {
                     guard let (newMethod, newEndpoint) = newMethods[method.name] else {
                         if let renamedTo {
                             report(
-                                .methodRenamed, at: endpoint.location, subject,
+                                .methodRenamed, at: head.endpoints.first { $0.name == renamedTo }?.location ?? head.location, subject,
+                                removedFrom: endpoint.location,
                                 "`\(method.name)` is now `\(method.name.replacingOccurrences(of: endpoint.name, with: renamedTo))`; calls to the old name no longer compile.")
                         } else {
-                            report(.methodRemoved, at: endpoint.location, subject, "`\(method.name)(…)` is gone; calls to it no longer compile.")
+                            report(.methodRemoved, at: headAnchor(forEndpoint: endpoint.name), subject, removedFrom: endpoint.location, "`\(method.name)(…)` is gone; calls to it no longer compile.")
                         }
                         continue
                     }

@@ -9,7 +9,8 @@ extension Comparison {
             if usage.isRead(model.name) { compareResponseFields(model, other) }
             if usage.isWritten(model.name) {
                 compareRequestFields(
-                    model.fields, other.fields, owner: model.name, endpoints: usage.endpoints(of: model.name, reading: false))
+                    model.fields, other.fields, owner: model.name, endpoints: usage.endpoints(of: model.name, reading: false),
+                    ownerLocation: other.location)
             }
         }
         for enumType in base.enums {
@@ -32,11 +33,11 @@ extension Comparison {
                 let renamed = other.fields.first { $0.name == field.name }.map { " It is now sent as `\($0.wireName)`." } ?? ""
                 if Self.isRequired(field.type, default: field.defaultValue) {
                     report(
-                        .responseFieldRemoved, at: field.location, subject, endpoints: endpoints,
+                        .responseFieldRemoved, at: other.location, subject, endpoints: endpoints, removedFrom: field.location,
                         "`\(field.wireName)` of `\(model.name)` is no longer sent; installed apps need it and fail to decode `\(model.name)`.\(renamed)")
                 } else {
                     report(
-                        .responseOptionalFieldRemoved, at: field.location, subject, endpoints: endpoints,
+                        .responseOptionalFieldRemoved, at: other.location, subject, endpoints: endpoints, removedFrom: field.location,
                         "`\(field.wireName)` of `\(model.name)` is no longer sent; installed apps read it as absent and lose what it said.\(renamed)")
                 }
                 continue
@@ -61,7 +62,7 @@ extension Comparison {
     }
 
     /// Fields the app sends, in a model or a form: the server must accept what old apps send.
-    mutating func compareRequestFields(_ fields: [Field], _ newFields: [Field], owner: String, endpoints: [String]) {
+    mutating func compareRequestFields(_ fields: [Field], _ newFields: [Field], owner: String, endpoints: [String], ownerLocation: SourceLocation) {
         var wire = WireCompatibility(reader: head, values: base)
         for newField in newFields {
             let subject = "\(owner).\(newField.name)"
@@ -92,7 +93,7 @@ extension Comparison {
         for field in fields where !known.contains(field.wireName) {
             let renamed = newFields.first { $0.name == field.name }.map { " It is now read as `\($0.wireName)`." } ?? ""
             report(
-                .requestFieldRemoved, at: field.location, "\(owner).\(field.name)", endpoints: endpoints,
+                .requestFieldRemoved, at: ownerLocation, "\(owner).\(field.name)", endpoints: endpoints, removedFrom: field.location,
                 "`\(field.wireName)` of `\(owner)` is no longer read; installed apps still send it, and the server must ignore it.\(renamed)")
         }
     }
@@ -125,7 +126,8 @@ extension Comparison {
             for oldCase in enumType.cases where !newValues.contains(oldCase.wireValue) {
                 let renamed = other.cases.first { $0.name == oldCase.name }.map { " It is now `\($0.wireValue)`." } ?? ""
                 report(
-                    .requestEnumValueRemoved, at: oldCase.location, "\(enumType.name).\(oldCase.name)", endpoints: endpoints,
+                    .requestEnumValueRemoved, at: other.location, "\(enumType.name).\(oldCase.name)", endpoints: endpoints,
+                    removedFrom: oldCase.location,
                     "the server no longer accepts `\(oldCase.wireValue)` for `\(enumType.name)`; installed apps may send it.\(renamed)")
             }
         }
@@ -174,7 +176,8 @@ extension Comparison {
         if writing {
             for variant in union.variants where !newTags.contains(variant.tagValue) {
                 report(
-                    .requestUnionVariantRemoved, at: variant.location, "\(union.name).\(variant.name)", endpoints: usage.endpoints(of: union.name, reading: false),
+                    .requestUnionVariantRemoved, at: other.location, "\(union.name).\(variant.name)", endpoints: usage.endpoints(of: union.name, reading: false),
+                    removedFrom: variant.location,
                     "the server no longer accepts the `\(variant.name)` variant of `\(union.name)`; installed apps may send it.")
             }
         }

@@ -4,8 +4,11 @@ import CourierSchema
 public struct Finding: Sendable, Hashable {
     /// The rule, with its id, profile and level.
     public let rule: DiffRule
-    /// Where: in the head schema, or in the base for what was removed.
+    /// Where, in the head schema. For what was removed, the nearest place that is still there:
+    /// the model, enum, endpoint or group it was in, or the api block.
     public let location: SourceLocation
+    /// For what was removed, where it was in the base.
+    public let removedFrom: SourceLocation?
     /// What changed and what it means, in a sentence or two.
     public let message: String
     /// What changed, as accept files name it: `Task.title`, `createTask`, `createTask.body`,
@@ -23,6 +26,7 @@ public struct Finding: Sendable, Hashable {
     public var compilerStyle: String {
         var line = "\(location): \(rule.level.rawValue): [\(rule.id)] \(rule.profile.title.lowercased()): \(message)"
         if !endpoints.isEmpty { line += " (\(Finding.endpointList(endpoints)))" }
+        if let removedFrom { line += " [in the base at \(removedFrom)]" }
         if let acceptedBecause { line += " [accepted: \(acceptedBecause)]" }
         return line
     }

@@ -37,8 +37,16 @@ struct Comparison {
         usage = TypeUsage(base)
     }
 
-    mutating func report(_ rule: DiffRule, at location: SourceLocation, _ subject: String, endpoints: [String] = [], _ message: String) {
-        findings.append(Finding(rule: rule, location: location, message: message, subject: subject, endpoints: endpoints))
+    mutating func report(
+        _ rule: DiffRule, at location: SourceLocation, _ subject: String, endpoints: [String] = [], removedFrom: SourceLocation? = nil, _ message: String
+    ) {
+        findings.append(Finding(rule: rule, location: location, removedFrom: removedFrom, message: message, subject: subject, endpoints: endpoints))
+    }
+
+    /// Where a removed base endpoint is anchored in the head: its group, else the api block.
+    func headAnchor(forEndpoint name: String) -> SourceLocation {
+        let group = base.groups.first { $0.endpoints.contains { $0.name == name } }
+        return head.groups.first { $0.name == group?.name }?.location ?? head.location
     }
 
     /// Whether an app may leave the value out: it is optional.

@@ -38,7 +38,8 @@ struct DiffCommandTests {
 
         let (status, output) = try await runProcess(Self.courier, ["diff", "--base", "HEAD", "Schema/Shop"], in: repository)
         #expect(status == 1)
-        #expect(output.contains("Schema/Shop/shop.api:6:3: error: [response-field-removed] installed apps: `title` of `Item` is no longer sent"), "\(output)")
+        #expect(output.contains("Schema/Shop/shop.api:4:7: error: [response-field-removed] installed apps: `title` of `Item` is no longer sent"), "\(output)")
+        #expect(output.contains("(getItem) [in the base at Schema/Shop/shop.api:6:3]"), "\(output)")
         #expect(output.contains("[property-removed] swift source: `Item.title` is gone"))
 
         let accept = repository.appendingPathComponent("shop.accept")

@@ -33,7 +33,10 @@ struct MissedBreakTests {
         let removed = try #require(findings.first { $0.rule == .responseFieldRemoved })
         #expect(removed.subject == "Author.handle")
         #expect(removed.endpoints == ["feed"])
-        #expect(removed.location.file == "before/shop.api")
+        // Anchored at the model in the head, which is still there; the base line is kept too.
+        #expect(removed.location.file == "after/shop.api")
+        #expect(removed.removedFrom?.file == "before/shop.api")
+        #expect(removed.removedFrom?.line == 6)
     }
 
     @Test func aKeyRenamedOnTheWireWithTheSwiftNameKept() throws {

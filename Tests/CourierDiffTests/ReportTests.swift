@@ -75,8 +75,8 @@ struct ReportTests {
     @Test func compilerStyleLinesNameFileLineColumnLevelRuleAndEndpoints() throws {
         let lines = try report().compilerStyle().split(separator: "\n").map(String.init)
         #expect(lines.contains(
-            "before/shop.api:6:3: error: [response-field-removed] installed apps: `legacy_code` of `Item` is no longer sent; installed apps need it and fail to decode `Item`. (getItem)"))
-        #expect(lines.contains { $0.hasPrefix("before/shop.api:7:3: warning: [response-optional-field-removed] installed apps:") })
+            "after/shop.api:4:7: error: [response-field-removed] installed apps: `legacy_code` of `Item` is no longer sent; installed apps need it and fail to decode `Item`. (getItem) [in the base at before/shop.api:6:3]"))
+        #expect(lines.contains { $0.hasPrefix("after/shop.api:4:7: warning: [response-optional-field-removed] installed apps:") && $0.hasSuffix("[in the base at before/shop.api:7:3]") })
         #expect(lines.last == "installed apps: 1 error, 1 warning, 0 notes; swift source: 2 errors, 0 warnings, 0 notes")
     }
 
@@ -84,7 +84,7 @@ struct ReportTests {
         let markdown = try report(accepting: "property-removed Item.note # fine").markdown()
         #expect(markdown.hasPrefix("## `courier diff` main → Schema/Shop\n\n| | errors | warnings | notes |\n|---|---|---|---|\n| Installed apps | 1 | 1 | 0 |\n| Swift source | 1 | 0 | 0 |\n"))
         #expect(markdown.contains("\n### Installed apps\n\n| level | rule | where | change | endpoints |"))
-        #expect(markdown.contains("| **error** | `response-field-removed` | `shop.api:6` |"))
+        #expect(markdown.contains("| **error** | `response-field-removed` | `shop.api:4` (was line 6) |"))
         #expect(markdown.contains("| accepted (fine) | `property-removed` |"))
     }
 
@@ -98,8 +98,9 @@ struct ReportTests {
         #expect(first["rule"] as? String == "response-field-removed")
         #expect(first["profile"] as? String == "installed-apps")
         #expect(first["level"] as? String == "error")
-        #expect(first["file"] as? String == "before/shop.api")
-        #expect(first["line"] as? Int == 6)
+        #expect(first["file"] as? String == "after/shop.api")
+        #expect(first["line"] as? Int == 4)
+        #expect(first["removedFrom"] as? String == "before/shop.api:6:3")
         #expect(first["subject"] as? String == "Item.legacyCode")
         #expect(first["endpoints"] as? [String] == ["getItem"])
     }

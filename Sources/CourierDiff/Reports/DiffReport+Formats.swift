@@ -33,7 +33,8 @@ extension DiffReport {
             text += "| level | rule | where | change | endpoints |\n|---|---|---|---|---|\n"
             for finding in items {
                 let level = finding.acceptedBecause.map { "accepted (\(Self.cell($0)))" } ?? "**\(finding.rule.level.rawValue)**"
-                let place = "`\((finding.location.file as NSString).lastPathComponent):\(finding.location.line)`"
+                var place = "`\((finding.location.file as NSString).lastPathComponent):\(finding.location.line)`"
+                if let removedFrom = finding.removedFrom { place += " (was line \(removedFrom.line))" }
                 let endpoints = Finding.endpointList(finding.endpoints)
                 text += "| \(level) | `\(finding.rule.id)` | \(place) | \(Self.cell(finding.message)) | \(Self.cell(endpoints)) |\n"
             }
@@ -70,6 +71,7 @@ extension DiffReport {
             let message: String
             let endpoints: [String]
             let acceptedBecause: String?
+            let removedFrom: String?
         }
         struct Unused: Encodable {
             let rule: String
@@ -86,7 +88,7 @@ extension DiffReport {
                 Item(
                     rule: $0.rule.id, profile: $0.rule.profile.rawValue, level: $0.rule.level.rawValue, file: $0.location.file,
                     line: $0.location.line, column: $0.location.column, subject: $0.subject, message: $0.message,
-                    endpoints: $0.endpoints, acceptedBecause: $0.acceptedBecause)
+                    endpoints: $0.endpoints, acceptedBecause: $0.acceptedBecause, removedFrom: $0.removedFrom?.description)
             },
             unusedAcceptances: unusedAcceptances.map { Unused(rule: $0.rule, subject: $0.subject, line: $0.line) })
         let encoder = JSONEncoder()

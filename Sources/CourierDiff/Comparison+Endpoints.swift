@@ -131,6 +131,11 @@ extension Comparison {
         }
     }
 
+    /// What the server reads a parameter by: its kind and name, a header's name in any case.
+    private static func wireKey(_ parameter: Parameter) -> String {
+        "\(parameter.kind.rawValue) \(parameter.kind == .header ? parameter.wireName.lowercased() : parameter.wireName)"
+    }
+
     private mutating func compareParameters(_ old: Endpoint, _ new: Endpoint) {
         let name = old.name
         var wire = WireCompatibility(reader: head, values: base)
@@ -145,14 +150,14 @@ extension Comparison {
         var matched: Set<String> = []
         for parameter in old.parameters where parameter.kind != .path {
             let subject = "\(name).\(parameter.name)"
-            guard let other = others.first(where: { $0.kind == parameter.kind && $0.wireName == parameter.wireName }) else {
+            guard let other = others.first(where: { Self.wireKey($0) == Self.wireKey(parameter) }) else {
                 let renamed = others.first { $0.name == parameter.name }.map { " It is now sent as \($0.kind.rawValue) `\($0.wireName)`." } ?? ""
                 report(
                     .parameterRemoved, at: new.location, subject, endpoints: [name], removedFrom: parameter.location,
                     "`\(name)` no longer reads the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` that installed apps send.\(renamed)")
                 continue
             }
-            matched.insert("\(other.kind.rawValue) \(other.wireName)")
+            matched.insert(Self.wireKey(other))
             if Self.mayBeOmitted(parameter.type), Self.isRequired(other.type, default: other.defaultValue) {
                 report(
                     .parameterBecameRequired, at: other.location, subject, endpoints: [name],
@@ -164,7 +169,7 @@ extension Comparison {
                     "the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` of `\(name)` is \(Self.describe(other.type.unwrapped)), not \(Self.describe(parameter.type.unwrapped)); the server may refuse what installed apps send.")
             }
         }
-        for parameter in others where !matched.contains("\(parameter.kind.rawValue) \(parameter.wireName)") {
+        for parameter in others where !matched.contains(Self.wireKey(parameter)) {
             let subject = "\(name).\(parameter.name)"
             if Self.isRequired(parameter.type, default: parameter.defaultValue) {
                 report(

@@ -42,10 +42,11 @@ extension Comparison {
                 }
                 continue
             }
-            if Self.isRequired(field.type, default: field.defaultValue), newField.type.isOptional {
+            // A default in the head says the server may leave the field out, as `?` does.
+            if Self.isRequired(field.type, default: field.defaultValue), !Self.isRequired(newField.type, default: newField.defaultValue) {
                 report(
                     .responseFieldBecameOptional, at: newField.location, subject, endpoints: endpoints,
-                    "`\(field.wireName)` of `\(model.name)` may now be absent or null; installed apps need it and fail to decode `\(model.name)` without it.")
+                    "`\(field.wireName)` of `\(model.name)` may now be \(newField.type.isOptional ? "absent or null" : "absent"); installed apps need it and fail to decode `\(model.name)` without it.")
             }
             if !wire.accepts(field.type.unwrapped, newField.type.unwrapped) {
                 report(

@@ -197,6 +197,18 @@ struct MissedBreakTests {
         #expect(try appErrors(before, after) == ["request-field-became-required send.body.note"])
     }
 
+    @Test func aResponseFieldThatGainedADefaultMayNowBeLeftOut() throws {
+        let before = "model Item {\n  count: Int\n}\ngroup Items {\n  getItem: GET /item {\n    returns Item\n  }\n}\n"
+        let after = before.replacingOccurrences(of: "count: Int", with: "count: Int = 0")
+        #expect(try appErrors(before, after) == ["response-field-became-optional Item.count"])
+    }
+
+    @Test func aHeaderNameInAnotherCaseIsTheSameHeader() throws {
+        let before = "group Items {\n  ping: GET /ping {\n    header requestId: String? @wire(\"X-Request-Id\")\n  }\n}\n"
+        let after = before.replacingOccurrences(of: "X-Request-Id", with: "x-request-id")
+        #expect(try diff(before, after).filter { $0.rule.profile == .installedApps }.isEmpty)
+    }
+
     @Test func aResponseThatBecameAStream() throws {
         let before = "model Item {\n  id: String\n}\ngroup Items {\n  items: GET /items {\n    returns [Item]\n  }\n}\n"
         let after = before.replacingOccurrences(of: "returns [Item]", with: "returns lines Item")

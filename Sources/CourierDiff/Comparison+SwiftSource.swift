@@ -180,13 +180,13 @@ extension Comparison {
         }
         for group in base.groups {
             for endpoint in group.endpoints {
-                let renamedTo = head.endpoints.first(where: { $0.name == endpoint.name }) == nil ? headEndpoint(for: endpoint)?.name : nil
+                let renamedTo = headEndpoints[endpoint.name] == nil ? headEndpoint(for: endpoint)?.name : nil
                 for method in SwiftSurface.methods(of: endpoint, in: group) {
                     let subject = method.name
                     guard let (newMethod, newEndpoint) = newMethods[method.name] else {
                         if let renamedTo {
                             report(
-                                .methodRenamed, at: head.endpoints.first { $0.name == renamedTo }?.location ?? head.location, subject,
+                                .methodRenamed, at: headEndpoints[renamedTo]?.location ?? head.location, subject,
                                 removedFrom: endpoint.location,
                                 "`\(method.name)` is now `\(method.name.replacingOccurrences(of: endpoint.name, with: renamedTo))`; calls to the old name no longer compile.")
                         } else {

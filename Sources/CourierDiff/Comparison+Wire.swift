@@ -5,7 +5,7 @@ import CourierSchema
 extension Comparison {
     mutating func compareTypesOnTheWire() {
         for model in base.models {
-            guard let other = head.model(named: model.name) else { continue }
+            guard let other = headModels[model.name] else { continue }
             if usage.isRead(model.name) { compareResponseFields(model, other) }
             if usage.isWritten(model.name) {
                 compareRequestFields(
@@ -14,11 +14,11 @@ extension Comparison {
             }
         }
         for enumType in base.enums {
-            guard let other = head.enumType(named: enumType.name) else { continue }
+            guard let other = headEnums[enumType.name] else { continue }
             compareEnum(enumType, other)
         }
         for union in base.unions {
-            guard let other = head.union(named: union.name) else { continue }
+            guard let other = headUnions[union.name] else { continue }
             compareUnion(union, other)
         }
     }

@@ -29,12 +29,34 @@ struct Comparison {
     let head: API
     /// Which base endpoints read and write each named type.
     let usage: TypeUsage
+    /// The head's endpoints by name, and by method and route.
+    let headEndpoints: [String: Endpoint]
+    private let headRoutes: [String: [Endpoint]]
+    /// The group each base endpoint is in.
+    private let baseGroupOfEndpoint: [String: String]
+    /// The head's groups, models, enums and unions by name.
+    let headGroups: [String: Group]
+    let headModels: [String: Model]
+    let headEnums: [String: EnumType]
+    let headUnions: [String: Union]
     private(set) var findings: [Finding] = []
 
     init(base: API, head: API) {
         self.base = base
         self.head = head
         usage = TypeUsage(base)
+        func byName<T>(_ items: [T], _ name: (T) -> String) -> [String: T] {
+            Dictionary(items.map { (name($0), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let endpoints = head.endpoints
+        headEndpoints = byName(endpoints, \.name)
+        headRoutes = Dictionary(grouping: endpoints) { "\($0.method.rawValue) \(Self.route($0))" }
+        baseGroupOfEndpoint = Dictionary(
+            base.groups.flatMap { group in group.endpoints.map { ($0.name, group.name) } }, uniquingKeysWith: { first, _ in first })
+        headGroups = byName(head.groups, \.name)
+        headModels = byName(head.models, \.name)
+        headEnums = byName(head.enums, \.name)
+        headUnions = byName(head.unions, \.name)
     }
 
     mutating func report(
@@ -45,8 +67,7 @@ struct Comparison {
 
     /// Where a removed base endpoint is anchored in the head: its group, else the api block.
     func headAnchor(forEndpoint name: String) -> SourceLocation {
-        let group = base.groups.first { $0.endpoints.contains { $0.name == name } }
-        return head.groups.first { $0.name == group?.name }?.location ?? head.location
+        baseGroupOfEndpoint[name].flatMap { headGroups[$0]?.location } ?? head.location
     }
 
     /// Whether an app may leave the value out: it is optional.
@@ -70,10 +91,8 @@ struct Comparison {
     /// The head endpoint that a base endpoint became: the one of the same name, else the one
     /// on the same method and route (a rename).
     func headEndpoint(for endpoint: Endpoint) -> Endpoint? {
-        if let same = head.endpoints.first(where: { $0.name == endpoint.name }) { return same }
-        let route = Self.route(endpoint)
-        let baseNames = Set(base.endpoints.map(\.name))
-        return head.endpoints.first { $0.method == endpoint.method && Self.route($0) == route && !baseNames.contains($0.name) }
+        if let same = headEndpoints[endpoint.name] { return same }
+        return headRoutes["\(endpoint.method.rawValue) \(Self.route(endpoint))"]?.first { baseGroupOfEndpoint[$0.name] == nil }
     }
 
     /// A type's name and its kind, for messages.

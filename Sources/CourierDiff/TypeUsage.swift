@@ -10,21 +10,27 @@ struct TypeUsage {
     /// Endpoint names that send the type in a request.
     private(set) var writers: [String: Set<String>] = [:]
 
+    /// The models and unions by name, for the walk.
+    private let models: [String: Model]
+    private let unions: [String: Union]
+
     init(_ api: API) {
+        models = Dictionary(api.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        unions = Dictionary(api.unions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for endpoint in api.endpoints {
             switch endpoint.response {
             case .value(let type), .data(let type), .page(let type), .stream(let type), .lines(let type):
-                visit(type, endpoint: endpoint.name, reading: true, in: api)
+                visit(type, endpoint: endpoint.name, reading: true)
             case .none, .bytes, .text: break
             }
             switch endpoint.body {
-            case .json(let type): visit(type, endpoint: endpoint.name, reading: false, in: api)
+            case .json(let type): visit(type, endpoint: endpoint.name, reading: false)
             case .multipart(let fields), .form(let fields):
-                for field in fields { visit(field.type, endpoint: endpoint.name, reading: false, in: api) }
+                for field in fields { visit(field.type, endpoint: endpoint.name, reading: false) }
             case .raw, nil: break
             }
-            for parameter in endpoint.parameters { visit(parameter.type, endpoint: endpoint.name, reading: false, in: api) }
-            if let errorModel = api.errorModel { visit(.model(errorModel), endpoint: endpoint.name, reading: true, in: api) }
+            for parameter in endpoint.parameters { visit(parameter.type, endpoint: endpoint.name, reading: false) }
+            if let errorModel = api.errorModel { visit(.model(errorModel), endpoint: endpoint.name, reading: true) }
         }
     }
 
@@ -38,18 +44,18 @@ struct TypeUsage {
         (reading ? readers[name] : writers[name]).map { $0.sorted() } ?? []
     }
 
-    private mutating func visit(_ type: TypeRef, endpoint: String, reading: Bool, in api: API) {
+    private mutating func visit(_ type: TypeRef, endpoint: String, reading: Bool) {
         switch type {
         case .scalar, .file: return
         case .array(let element), .dictionary(let element), .optional(let element):
-            visit(element, endpoint: endpoint, reading: reading, in: api)
+            visit(element, endpoint: endpoint, reading: reading)
         case .model(let name), .enumeration(let name), .union(let name):
             let inserted = reading ? readers[name, default: []].insert(endpoint).inserted : writers[name, default: []].insert(endpoint).inserted
             guard inserted else { return }
-            if let model = api.model(named: name) {
-                for field in model.fields { visit(field.type, endpoint: endpoint, reading: reading, in: api) }
-            } else if let union = api.union(named: name) {
-                for variant in union.variants { visit(variant.type, endpoint: endpoint, reading: reading, in: api) }
+            if let model = models[name] {
+                for field in model.fields { visit(field.type, endpoint: endpoint, reading: reading) }
+            } else if let union = unions[name] {
+                for variant in union.variants { visit(variant.type, endpoint: endpoint, reading: reading) }
             }
         }
     }

@@ -80,3 +80,26 @@ struct CompatibleChangeTests {
         #expect(ruleIDs(try diff(before, after)) == ["argument-added", "argument-removed"])
     }
 }
+
+/// `courier format` changes layout only: the formatted schema compiles to an API that
+/// `courier diff` finds nothing in, and to the same generated Swift.
+@Suite("Formatting changes nothing")
+struct FormattingIsInvisibleTests {
+    @Test func aFormattedSchemaDiffsAsTheSame() throws {
+        let messy = """
+            api Shop{ auth bearer, keys snake_case }
+            @frozen enum Level { low, high }
+            model Item { id: String @deprecated @wire("item_id"), level: Level? // how high
+              tags: [String] = [] }
+            group Items { getItem: GET /items/{id} @timeout(5s) @public { path id: String
+            returns Item }
+              list: GET /items { returns [Item] } }
+            """
+        let source = SourceFile(path: "shop.api", text: messy)
+        let formatted = try SchemaFormatter.format(source)
+        let before = try #require(SchemaCompiler.compile([source]).api)
+        let after = try #require(SchemaCompiler.compile([SourceFile(path: "shop.api", text: formatted)]).api)
+        #expect(SchemaDiff.compare(base: before, head: after).isEmpty)
+        #expect(formatted.split(separator: "\n").count > messy.split(separator: "\n").count)
+    }
+}

@@ -50,6 +50,12 @@ struct DiffCommandTests {
 
         let (never, _) = try await runProcess(Self.courier, ["diff", "--base", "HEAD", "Schema/Shop", "--fail-on", "never"], in: repository)
         #expect(never == 0)
+        let report = repository.appendingPathComponent("diff.md")
+        let (written, writtenOutput) = try await runProcess(
+            Self.courier, ["diff", "--base", "HEAD", "Schema/Shop", "--format", "markdown", "--output", report.path], in: repository)
+        #expect(written == 1)
+        #expect(writtenOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "installed apps: 1 error, 0 warnings, 0 notes; swift source: 1 error, 0 warnings, 0 notes")
+        #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix("## `courier diff` HEAD → Schema/Shop\n"))
         let (missing, missingOutput) = try await runProcess(Self.courier, ["diff", "--base", "no-such-branch", "Schema/Shop"], in: repository)
         #expect(missing == 2)
         #expect(missingOutput.contains("'no-such-branch' is not a commit in this repository"))

@@ -25,6 +25,20 @@ extension Comparison {
         return result
     }
 
+    /// A new type with the same members as a removed one: most likely the same type, renamed.
+    private static func likelyRename(of old: Declared, among candidates: [String: Declared]) -> String? {
+        func members(_ declared: Declared) -> [String] {
+            switch declared {
+            case .model(let model): model.fields.map { "\($0.name) \($0.wireName) \($0.type)" }
+            case .enumeration(let enumType): enumType.cases.map { "\($0.name) \($0.wireValue)" }
+            case .union(let union): union.variants.map { "\($0.name) \($0.tagValue) \($0.type)" }
+            }
+        }
+        let wanted = members(old)
+        guard !wanted.isEmpty else { return nil }
+        return candidates.keys.sorted().first { members(candidates[$0]!) == wanted && candidates[$0]!.kind == old.kind }
+    }
+
     mutating func compareSwiftTypes() {
         let newTypes = Self.declarations(head)
         let oldTypes = Self.declarations(base)
@@ -37,7 +51,8 @@ extension Comparison {
                 case .enumeration(let enumType): location = enumType.location
                 case .union(let union): location = union.location
                 }
-                report(.typeRemoved, at: head.location, name, removedFrom: location, "the type `\(name)` is gone; code that names it no longer compiles.")
+                let renamed = Self.likelyRename(of: old, among: newTypes.filter { oldTypes[$0.key] == nil }).map { " It looks renamed to `\($0)`." } ?? ""
+                report(.typeRemoved, at: head.location, name, removedFrom: location, "the type `\(name)` is gone; code that names it no longer compiles.\(renamed)")
                 continue
             }
             switch (old, new) {

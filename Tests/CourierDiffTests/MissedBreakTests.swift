@@ -109,6 +109,9 @@ struct MissedBreakTests {
         // A model renamed with every field the app needs is the same on the wire.
         let renamed = before.replacingOccurrences(of: "model Item {", with: "model Article {").replacingOccurrences(of: "returns Item", with: "returns Article")
         #expect(try appErrors(before, renamed).isEmpty)
+        // Code that names `Item` breaks, and the message names the likely new name.
+        let removed = try #require(try diff(before, renamed).first { $0.rule == .typeRemoved })
+        #expect(removed.message.hasSuffix("It looks renamed to `Article`."), "\(removed.message)")
     }
 
     @Test func removingADeprecatedEndpointStillBreaksInstalledApps() throws {

@@ -28,7 +28,7 @@ extension Comparison {
                 .endpointMethodChanged, at: new.location, name, endpoints: [name],
                 "`\(name)` changed from \(old.method.rawValue) to \(new.method.rawValue); installed apps still send \(old.method.rawValue).")
         }
-        if Self.route(old) != Self.route(new) {
+        if old.path.routeKey != new.path.routeKey {
             report(
                 .endpointPathChanged, at: new.location, name, endpoints: [name],
                 "`\(name)` moved from \(old.path.template) to \(new.path.template); installed apps still call the old path.")
@@ -61,34 +61,33 @@ extension Comparison {
         }
     }
 
-    private static func kind(of response: Response) -> (kind: String, type: TypeRef?) {
+    /// A response's kind in words, for messages.
+    private static func words(_ response: Response) -> String {
         switch response {
-        case .none: ("nothing", nil)
-        case .value(let type): ("a value", type)
-        case .data(let type): ("`{\"data\": …}`", type)
-        case .page(let type): ("a page", type)
-        case .stream(let type): ("a server-sent event stream", type)
-        case .lines(let type): ("JSON Lines", type)
-        case .bytes: ("bytes", nil)
-        case .text: ("text", nil)
+        case .none: "nothing"
+        case .value: "a value"
+        case .data: "`{\"data\": …}`"
+        case .page: "a page"
+        case .stream: "a server-sent event stream"
+        case .lines: "JSON Lines"
+        case .bytes: "bytes"
+        case .text: "text"
         }
     }
 
     private mutating func compareResponse(_ old: Endpoint, _ new: Endpoint) {
         let name = old.name
-        let (oldKind, oldType) = Self.kind(of: old.response)
-        let (newKind, newType) = Self.kind(of: new.response)
-        if oldKind != newKind {
+        if old.response.kind != new.response.kind {
             if old.response == .none {
-                report(.responseBodyAdded, at: new.location, name, endpoints: [name], "`\(name)` now returns \(newKind); installed apps ignore it.")
+                report(.responseBodyAdded, at: new.location, name, endpoints: [name], "`\(name)` now returns \(Self.words(new.response)); installed apps ignore it.")
             } else {
                 report(
                     .responseKindChanged, at: new.location, name, endpoints: [name],
-                    "`\(name)` returns \(newKind) instead of \(oldKind); installed apps cannot read the new response.")
+                    "`\(name)` returns \(Self.words(new.response)) instead of \(Self.words(old.response)); installed apps cannot read the new response.")
             }
             return
         }
-        guard let oldType, let newType else { return }
+        guard let oldType = old.response.valueType, let newType = new.response.valueType else { return }
         var wire = WireCompatibility(reader: base, values: head)
         if !wire.accepts(oldType, newType) {
             report(

@@ -50,7 +50,7 @@ struct Comparison {
         }
         let endpoints = head.endpoints
         headEndpoints = byName(endpoints, \.name)
-        headRoutes = Dictionary(grouping: endpoints) { "\($0.method.rawValue) \(Self.route($0))" }
+        headRoutes = Dictionary(grouping: endpoints) { "\($0.method.rawValue) \($0.path.routeKey)" }
         baseGroupOfEndpoint = Dictionary(
             base.groups.flatMap { group in group.endpoints.map { ($0.name, group.name) } }, uniquingKeysWith: { first, _ in first })
         headGroups = byName(head.groups, \.name)
@@ -76,23 +76,11 @@ struct Comparison {
     /// Whether a reader needs the value present: not optional and no default.
     static func isRequired(_ type: TypeRef, default value: Literal?) -> Bool { !type.isOptional && value == nil }
 
-    /// A path with its placeholders unnamed, and its fixed query: what the server routes on.
-    static func route(_ endpoint: Endpoint) -> String {
-        let path = endpoint.path.parts.map { part -> String in
-            switch part {
-            case .literal(let text): text
-            case .parameter: "{}"
-            }
-        }.joined()
-        let query = endpoint.path.fixedQuery.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        return query.isEmpty ? path : path + "?" + query
-    }
-
     /// The head endpoint that a base endpoint became: the one of the same name, else the one
     /// on the same method and route (a rename).
     func headEndpoint(for endpoint: Endpoint) -> Endpoint? {
         if let same = headEndpoints[endpoint.name] { return same }
-        return headRoutes["\(endpoint.method.rawValue) \(Self.route(endpoint))"]?.first { baseGroupOfEndpoint[$0.name] == nil }
+        return headRoutes["\(endpoint.method.rawValue) \(endpoint.path.routeKey)"]?.first { baseGroupOfEndpoint[$0.name] == nil }
     }
 
     /// A type's name and its kind, for messages.

@@ -18,11 +18,7 @@ struct TypeUsage {
         models = Dictionary(api.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         unions = Dictionary(api.unions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for endpoint in api.endpoints {
-            switch endpoint.response {
-            case .value(let type), .data(let type), .page(let type), .stream(let type), .lines(let type):
-                visit(type, endpoint: endpoint.name, reading: true)
-            case .none, .bytes, .text: break
-            }
+            if let type = endpoint.response.valueType { visit(type, endpoint: endpoint.name, reading: true) }
             switch endpoint.body {
             case .json(let type): visit(type, endpoint: endpoint.name, reading: false)
             case .multipart(let fields), .form(let fields):

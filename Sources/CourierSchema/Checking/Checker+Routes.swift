@@ -35,7 +35,7 @@ extension Checker {
     func checkRoutes(_ groups: [Group]) {
         var routes: [String: [Endpoint]] = [:]
         for endpoint in groups.flatMap(\.endpoints) {
-            let key = endpoint.method.rawValue + " " + PathRules.routeKey(endpoint.path)
+            let key = endpoint.method.rawValue + " " + endpoint.path.routeKey
             let clash = routes[key, default: []].first { first in
                 guard let firstBody = first.body, let body = endpoint.body else { return true }
                 return firstBody.contentKind == body.contentKind

@@ -83,16 +83,4 @@ enum PathRules {
         guard let first = text.utf8.first, Lexer.isIdentifierStart(first) else { return false }
         return text.utf8.allSatisfy(Lexer.isIdentifierContinue)
     }
-
-    /// The route with placeholder names erased, so `/a/{id}` and `/a/{taskId}` compare equal.
-    static func routeKey(_ path: PathTemplate) -> String {
-        let route = path.parts.map { part -> String in
-            switch part {
-            case .literal(let text): return text
-            case .parameter: return "{}"
-            }
-        }.joined()
-        let query = path.fixedQuery.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
-        return query.isEmpty ? route : route + "?" + query
-    }
 }

@@ -96,6 +96,19 @@ public struct PathTemplate: Sendable, Hashable, Encodable {
     public var parts: [Part]
     /// Query items fixed by the path, sent as written.
     public var fixedQuery: [QueryItem]
+
+    /// What the server routes on: the path with its placeholders unnamed (`/a/{id}` and
+    /// `/a/{key}` are one route), and the fixed query in name order.
+    public var routeKey: String {
+        let route = parts.map { part -> String in
+            switch part {
+            case .literal(let text): return text
+            case .parameter: return "{}"
+            }
+        }.joined()
+        let query = fixedQuery.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
+        return query.isEmpty ? route : route + "?" + query
+    }
 }
 
 /// A name and value sent in a query string.
@@ -215,23 +228,34 @@ public enum Response: Sendable, Hashable, Encodable {
     /// The body as text.
     case text
 
+    /// The case's name: `none`, `value`, `data`, `page`, `stream`, `lines`, `bytes` or `text`.
+    public var kind: String {
+        switch self {
+        case .none: "none"
+        case .value: "value"
+        case .data: "data"
+        case .page: "page"
+        case .stream: "stream"
+        case .lines: "lines"
+        case .bytes: "bytes"
+        case .text: "text"
+        }
+    }
+
+    /// The type the response's values decode as, when it has one.
+    public var valueType: TypeRef? {
+        switch self {
+        case .value(let type), .data(let type), .page(let type), .stream(let type), .lines(let type): type
+        case .none, .bytes, .text: nil
+        }
+    }
+
     private enum CodingKeys: String, CodingKey { case kind, type }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let (kind, type): (String, TypeRef?) =
-            switch self {
-            case .none: ("none", nil)
-            case .value(let type): ("value", type)
-            case .data(let type): ("data", type)
-            case .page(let type): ("page", type)
-            case .stream(let type): ("stream", type)
-            case .lines(let type): ("lines", type)
-            case .bytes: ("bytes", nil)
-            case .text: ("text", nil)
-            }
         try container.encode(kind, forKey: .kind)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(valueType, forKey: .type)
     }
 }
 

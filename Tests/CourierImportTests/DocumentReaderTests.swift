@@ -19,7 +19,8 @@ struct DocumentReaderTests {
         (#"[1, 2"#, "1:6: expected ',' or ']' in an array"),
         (#""abc"#, "1:5: the string does not end"),
         (#"{"a": tru}"#, "1:7: expected 'true'"),
-        (#"{"a": 01.}"#, "1:10: a number needs digits after '.'"),
+        (#"{"a": 1.}"#, "1:9: a number needs digits after '.'"),
+        (#"{"a": -012}"#, "1:8: a JSON number does not start with 0 unless it is 0 (no leading zeros)"),
     ])
     func malformedJSONSaysWhereAndWhat(_ text: String, _ expected: String) {
         #expect(throws: DocumentError.self) { try readDocument(text) }
@@ -33,6 +34,27 @@ struct DocumentReaderTests {
     @Test func deepNestingIsRefusedNotCrashed() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: DocumentError.self) { try readDocument(text) }
+    }
+
+    @Test func deepYAMLIsRefusedNotCrashed() {
+        #expect(throws: DocumentError.self) { try readDocument(String(repeating: "[", count: 100_000), yaml: true) }
+        #expect(throws: DocumentError.self) { try readDocument(String(repeating: "- ", count: 100_000) + "x", yaml: true) }
+        #expect(throws: DocumentError.self) { try readDocument(String(repeating: "a:\n ", count: 2_000) + "x", yaml: true) }
+    }
+
+    /// Aliases share what they name, so ten levels of ten aliases are a billion values to whoever
+    /// walks the tree: such a document is refused.
+    @Test func yamlAliasBombIsRefused() throws {
+        var lines = ["l0: &l0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 { lines.append("l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]") }
+        do {
+            _ = try readDocument(lines.joined(separator: "\n"), yaml: true)
+            Issue.record("the alias bomb was read")
+        } catch {
+            #expect("\(error)".contains("expand to more than 10000000 values"))
+        }
+        // A few levels are fine.
+        #expect(try readDocument(lines.prefix(4).joined(separator: "\n"), yaml: true)["l3"]?.array?.count == 10)
     }
 
     @Test func yamlBlockCollectionsAndScalars() throws {
@@ -113,21 +135,60 @@ struct DocumentReaderTests {
         #expect(node["named"]?["format"] == .string("email"))
     }
 
-    /// Columns count characters, not bytes: a mapping that starts after a non-ASCII anchor name
-    /// on a sequence entry continues at the character column of its first key.
+    /// Columns count characters, not bytes: an error after non-ASCII text points where a person
+    /// counts, and a mapping after a non-ASCII key lines up by characters.
     @Test func yamlColumnsCountCharactersAfterNonASCIIText() throws {
-        let yaml = "- &é name: a\n     kind: b\n- &ü {x: 1}\n"
-        let node = try readDocument(yaml, yaml: true)
-        #expect(node.array?.first?["name"] == .string("a"))
-        #expect(node.array?.first?["kind"] == .string("b"))
+        let node = try readDocument("- ééé: a\n  ü: b\n- {x: 1}\n", yaml: true)
+        #expect(node.array?.first?["ééé"] == .string("a"))
+        #expect(node.array?.first?["ü"] == .string("b"))
         #expect(node.array?.count == 2)
+        do {
+            _ = try readDocument("a: 'ééé' ]", yaml: true)
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)" == "1:10: ']' closes no flow collection")
+        }
+    }
+
+    /// Each of these was read to a wrong value, without an error, by the reader before this one.
+    @Test(arguments: [
+        ("[ word1\n# comment\n, word2]", DocumentNode.array([.string("word1"), .string("word2")])),
+        ("a: |+\n  text\n\n\nb: 1", .object(DocumentReaderTests.object([("a", .string("text\n\n\n")), ("b", .number("1"))]))),
+        ("top: &a1 key\n*a1 : value", .object(DocumentReaderTests.object([("top", .string("key")), ("key", .string("value"))]))),
+        ("a: >\n\n  folded\n  line\n\n  next\n", .object(DocumentReaderTests.object([("a", .string("\nfolded line\nnext\n"))]))),
+        ("a: plain\n  multi\n\n  line", .object(DocumentReaderTests.object([("a", .string("plain multi\nline"))]))),
+        ("foo:\n  bar: 42\n", .object(DocumentReaderTests.object([("foo", .object(DocumentReaderTests.object([("bar", .number("42"))])))]))),
+        ("d: >\n  tab\there\n  \tindented\n", .object(DocumentReaderTests.object([("d", .string("tab\there\n\tindented\n"))]))),
+        ("k: \"a\\x41\\u00e9\\U0001F600 \\\n  b\"", .object(DocumentReaderTests.object([("k", .string("aAé😀 b"))]))),
+    ])
+    func yamlValuesReadRight(_ text: String, _ expected: DocumentNode) throws {
+        #expect(try readDocument(text, yaml: true) == expected)
+    }
+
+    /// A description is one document; YAML 1.1's `yes`/`no` are text; tags decide over the text.
+    @Test func yamlStreamsScalarsAndTags() throws {
+        #expect(throws: DocumentError.self) { try readDocument("a: 1\n---\nb: 2", yaml: true) }
+        #expect(try readDocument("enum: [yes, no, on, off, y, n]", yaml: true)["enum"] == .array(["yes", "no", "on", "off", "y", "n"].map(DocumentNode.string)))
+        let tagged = try readDocument("a: !!str 12\nb: !!int \"7\"\nc: ! true\nd: !!float 1\ne: 0o17\nf: +.5\ng: 0x1_0", yaml: true)
+        #expect(tagged["a"] == .string("12"))
+        #expect(tagged["b"] == .number("7"))
+        #expect(tagged["c"] == .string("true"))
+        #expect(tagged["d"] == .number("1"))
+        #expect(tagged["e"] == .number("15"))
+        #expect(tagged["f"] == .number("0.5"))
+        #expect(tagged["g"] == .string("0x1_0"))
+        #expect(throws: DocumentError.self) { try readDocument("a: !!int twelve", yaml: true) }
     }
 
     @Test(arguments: [
-        ("a: 1\n  b: 2", "2:3: unexpected text; is its indentation right?"),
+        ("a: 1\n  b: 2", "2:4: a mapping value cannot start here: the text before this ':' spans lines; is this line's indentation right, or does that text need quotes?"),
+        ("a:\n  - 1\n - 2", "3:2: expected a key here: is this line indented like the keys of its mapping?"),
+        ("a: [1, 2", "1:9: the text ends inside a flow collection; a ']' is missing"),
+        ("- a\n-\t- b", "2:3: a tab stands before this nested collection; indent it with spaces"),
         ("a: 1\na: 2", "2:1: the key 'a' appears twice in this mapping"),
         ("a: *missing", "1:4: the alias *missing has no anchor before it"),
         ("a: \"open", "1:4: the quoted string does not end"),
+        ("a: \"\\q\"", "1:5: '\\q' is not an escape of YAML; write '\\\\' for a backslash"),
         ("a:\n\tb: 1", "2:1: a tab indents this line; YAML indents with spaces"),
     ])
     func malformedYAMLSaysWhereAndWhat(_ text: String, _ expected: String) {

@@ -186,6 +186,27 @@ struct ImportMappingTests {
         #expect(result.warnings.map(\.message) == ["an enum of mixed or non-integer values becomes its value type"])
     }
 
+    /// YAML resolves unquoted `true` to a boolean and `yes` to text; the description's schema
+    /// decides what they are.
+    @Test func theSchemaDecidesWhatAnUnquotedYAMLScalarIs() throws {
+        let (schema, result) = try importText("""
+            openapi: 3.0.0
+            info: {title: Flags}
+            components:
+              schemas:
+                Flags:
+                  type: object
+                  properties:
+                    mode: {type: string, enum: [true, false, auto, 1]}
+                    enabled: {type: boolean, default: yes}
+                    hidden: {type: boolean, default: off}
+            """, name: "openapi.yaml")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        #expect(schema.contains("enum FlagsMode {\n  true\n  false\n  auto\n  _1 = \"1\"\n}"), "\(schema)")
+        #expect(schema.contains("  enabled: Bool = true"), "\(schema)")
+        #expect(schema.contains("  hidden: Bool = false"), "\(schema)")
+    }
+
     @Test func stringDefaultsKeepTheirEscapes() throws {
         let (schema, _) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Greeting"}, "components": {"schemas": {"Greeting": {"type": "object", "properties": {

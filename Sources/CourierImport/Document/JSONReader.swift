@@ -162,7 +162,13 @@ struct JSONReader {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             return index - first
         }
-        guard digits() > 0 else { throw error("a number needs digits") }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw error("a number needs digits") }
+        if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+            index = integerStart
+            throw error("a JSON number does not start with 0 unless it is 0 (no leading zeros)")
+        }
         if peek(UInt8(ascii: ".")) {
             index += 1
             guard digits() > 0 else { throw error("a number needs digits after '.'") }

@@ -231,7 +231,11 @@ final class SchemaMapper {
     // MARK: - Enums
 
     private func enumType(_ values: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
-        let present = values.filter { $0 != .null }
+        var present = values.filter { $0 != .null }
+        if Self.types(of: node).types == ["string"] {
+            // The schema decides: in a string enum, an unquoted YAML `true` or `1` is the text.
+            present = present.map(Self.text(of:))
+        }
         let strings = present.compactMap(\.string)
         let integers = present.compactMap { value -> String? in
             guard case .number(let text) = value, let number = Int64(text) else { return nil }
@@ -393,6 +397,9 @@ final class SchemaMapper {
             return Double(text) != nil ? text : nil
         case ("Bool", .bool(let flag)):
             return flag ? "true" : "false"
+        case ("Bool", .string(let text)) where Self.yaml11Booleans[text] != nil:
+            // YAML 1.1's `yes`/`no`, which YAML 1.2 reads as text, where the schema says boolean.
+            return Self.yaml11Booleans[text]! ? "true" : "false"
         default:
             guard case .enumeration(_, _, let isInteger, let cases, _)? = declarations[name] else { return nil }
             let wanted: String?
@@ -402,6 +409,21 @@ final class SchemaMapper {
             default: wanted = nil
             }
             return cases.first { $0.value == wanted }?.name
+        }
+    }
+}
+
+extension SchemaMapper {
+    /// The words YAML 1.1 reads as booleans and YAML 1.2 as text.
+    static let yaml11Booleans: [String: Bool] = Dictionary(uniqueKeysWithValues:
+        ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"].map { ($0, true) } + ["n", "N", "no", "No", "NO", "off", "Off", "OFF"].map { ($0, false) })
+
+    /// A scalar as the text it was written as, for a schema that says `string`.
+    static func text(of value: DocumentNode) -> DocumentNode {
+        switch value {
+        case .bool(let flag): return .string(flag ? "true" : "false")
+        case .number(let text): return .string(text)
+        default: return value
         }
     }
 }

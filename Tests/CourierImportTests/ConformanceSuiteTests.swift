@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import CourierImport
+
+/// The readers held against the suites parsers are judged by: the YAML test suite and
+/// JSONTestSuite, read from `../shared/conformance` beside the repository (never copied in).
+@Suite("Conformance suites")
+struct ConformanceSuiteTests {
+    static let suites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance")
+
+    /// Whether the suites are beside the repository; when not, says so in one line.
+    static func suitesArePresent(_ test: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: suites.path) else {
+            print("note: \(suites.path) is not present; \(test) did not run")
+            return false
+        }
+        return true
+    }
+
+    @Test func yamlTestSuite() throws {
+        guard Self.suitesArePresent("the YAML test suite") else { return }
+        let report = try YAMLSuiteReport.run(on: Self.suites.appendingPathComponent("yaml-test-suite"))
+        print(report.summary)
+        if ProcessInfo.processInfo.environment["COURIER_CONFORMANCE_VERBOSE"] != nil { print(report.details) }
+
+        #expect(report.cases.count > 300, "the suite was not found whole")
+        #expect(report.wrong.isEmpty, "parsed to a wrong value: \(report.wrong)")
+        #expect(report.refusedValid.isEmpty, "valid cases refused: \(report.refusedValid)")
+        #expect(report.right.count == report.singleWithJSON.count)
+        #expect(report.badMultiDocument.isEmpty, "multi-document streams not refused as such: \(report.badMultiDocument)")
+        #expect(report.badEmpty.isEmpty, "streams without a document not read as null: \(report.badEmpty)")
+        #expect(report.badWithoutJSON.isEmpty, "valid cases without a JSON form, neither read nor refused for their keys: \(report.badWithoutJSON)")
+        let refusedShare = Double(report.refusedInvalid.count) / Double(report.invalid.count)
+        #expect(refusedShare >= 0.9, "invalid cases accepted: \(report.acceptedInvalid)")
+        #expect(report.unlocatedErrors.isEmpty, "errors outside the text: \(report.unlocatedErrors)")
+    }
+
+    @Test func jsonTestSuite() throws {
+        guard Self.suitesArePresent("JSONTestSuite") else { return }
+        let folder = Self.suites.appendingPathComponent("json-test-suite/test_parsing")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        var accepted: [String: [String]] = [:]
+        var refused: [String: [String]] = [:]
+        for name in names where name.hasSuffix(".json") {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            let kind = String(name.prefix(1))
+            do {
+                _ = try JSONReader.read(bytes)
+                accepted[kind, default: []].append(name)
+            } catch {
+                refused[kind, default: []].append(name)
+            }
+        }
+        print("JSONTestSuite: y_ \(accepted["y"]?.count ?? 0) accepted of \((accepted["y"]?.count ?? 0) + (refused["y"]?.count ?? 0)); n_ \(refused["n"]?.count ?? 0) refused of \((accepted["n"]?.count ?? 0) + (refused["n"]?.count ?? 0)); i_ \(accepted["i"]?.count ?? 0) accepted, \(refused["i"]?.count ?? 0) refused, none crashed")
+        #expect((accepted["y"]?.count ?? 0) >= 95)
+        #expect(refused["y"] == nil, "valid JSON refused: \(refused["y"] ?? [])")
+        #expect((refused["n"]?.count ?? 0) >= 188)
+        #expect(accepted["n"] == nil, "invalid JSON accepted: \(accepted["n"] ?? [])")
+    }
+}

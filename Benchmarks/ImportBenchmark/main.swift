@@ -88,3 +88,62 @@ for name in documents {
             + "| \(String(format: "%.1f ms", median(yamlTimes) * 1000)) | \(String(format: "%.2f×", median(zip(yamlTimes, json).map(/)))) "
             + "| \(String(format: "%.1f ms", median(baseline) * 1000)) | \(String(format: "%.1f×", median(zip(json, baseline).map(/)))) |")
 }
+
+// The readers alone, on the largest published YAML descriptions beside the repository: each is
+// read as it is published, and as JSON written from the same tree, in the same round.
+let published = corpus.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/openapi")
+
+/// The tree as JSON text, for the reader comparison (key order does not matter there).
+func foundationValue(_ node: DocumentNode) -> Any {
+    switch node {
+    case .null: return NSNull()
+    case .bool(let flag): return flag
+    case .number(let text): return Double(text) ?? 0
+    case .string(let text): return text
+    case .array(let list): return list.map(foundationValue)
+    case .object(let object): return Dictionary(uniqueKeysWithValues: object.members.map { ($0.key, foundationValue($0.value)) })
+    }
+}
+
+if let enumerator = FileManager.default.enumerator(at: published, includingPropertiesForKeys: [.fileSizeKey]) {
+    var large: [(url: URL, size: Int)] = []
+    while var url = enumerator.nextObject() as? URL {
+        if url.pathExtension == "gz", ["yaml", "yml"].contains(url.deletingPathExtension().pathExtension) {
+            // Published compressed: read as the user would after unpacking it.
+            let unpacked = folder.appendingPathComponent(url.deletingPathExtension().lastPathComponent)
+            let gzip = Process()
+            gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            gzip.arguments = ["gzip", "-dc", url.path]
+            _ = FileManager.default.createFile(atPath: unpacked.path, contents: nil)
+            gzip.standardOutput = try FileHandle(forWritingTo: unpacked)
+            try gzip.run()
+            gzip.waitUntilExit()
+            url = unpacked
+        }
+        guard ["yaml", "yml"].contains(url.pathExtension), let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 400_000 else { continue }
+        large.append((url, size))
+    }
+    print("\nReading the published YAML descriptions over 400 KB, median of \(rounds) runs (release build)")
+    print("| description | YAML size | YAML read | JSON read (same tree) | YAML ÷ JSON | JSONSerialization of the JSON |")
+    print("|---|---|---|---|---|---|")
+    for (url, size) in large.sorted(by: { $0.size > $1.size }) {
+        let tree = try DescriptionFiles(root: url).rootNode
+        let jsonData = try JSONSerialization.data(withJSONObject: foundationValue(tree))
+        let jsonURL = folder.appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".json")
+        try jsonData.write(to: jsonURL)
+        var yamlTimes: [Double] = []
+        var jsonTimes: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<rounds {
+            yamlTimes.append(try time { _ = try DescriptionFiles(root: url) })
+            jsonTimes.append(try time { _ = try DescriptionFiles(root: jsonURL) })
+            baseline.append(try time { _ = try JSONSerialization.jsonObject(with: jsonData) })
+        }
+        let name = url.path.replacingOccurrences(of: published.path + "/", with: "").replacingOccurrences(of: folder.path + "/", with: "(unpacked) ")
+        print(
+            "| \(name) | \(String(format: "%.0f KB", Double(size) / 1024)) | \(String(format: "%.1f ms", median(yamlTimes) * 1000)) "
+                + "| \(String(format: "%.1f ms", median(jsonTimes) * 1000)) | \(String(format: "%.2f×", median(zip(yamlTimes, jsonTimes).map(/)))) "
+                + "| \(String(format: "%.1f ms", median(baseline) * 1000)) |")
+    }
+}

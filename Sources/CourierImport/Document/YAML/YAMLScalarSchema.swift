@@ -49,6 +49,17 @@ enum YAMLScalarSchema {
     /// `0.5`), so a description reads alike in YAML and JSON; infinity is `1e999`, which every
     /// JSON reader takes as infinite.
     static func resolve(_ text: String) -> DocumentNode {
+        // Most scalars are words that no rule below can match: tell them by their first byte.
+        guard let lead = text.utf8.first else { return .null }
+        switch lead {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
+            UInt8(ascii: "F"):
+            guard text.utf8.count <= 5 else { return .string(text) }
+        case UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

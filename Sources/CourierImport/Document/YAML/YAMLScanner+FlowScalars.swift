@@ -152,6 +152,8 @@ extension YAMLScanner {
         simpleKeyAllowed = false
         let start = mark
         let minimumColumn = indent + 1
+        // Most plain scalars are one run of bytes; a second line or word starts the copy.
+        var single: Range<Int>?
         var text: [UInt8] = []
         var whitespace: [UInt8] = []
         var leadingBlanks = false
@@ -170,7 +172,15 @@ extension YAMLScanner {
                 advance()
             }
             guard mark.index > partStart else { break }
-            if leadingBlanks {
+            if single == nil && text.isEmpty {
+                single = partStart..<mark.index
+            } else if let run = single {
+                text.append(contentsOf: bytes[run])
+                single = nil
+            }
+            if single != nil {
+                // The first run: nothing to join yet.
+            } else if leadingBlanks {
                 if breaks == 0 { text.append(0x20) } else { text.append(contentsOf: repeatElement(0x0A, count: breaks)) }
                 leadingBlanks = false
                 breaks = 0
@@ -178,7 +188,7 @@ extension YAMLScanner {
                 text.append(contentsOf: whitespace)
             }
             whitespace.removeAll(keepingCapacity: true)
-            text.append(contentsOf: bytes[partStart..<mark.index])
+            if single == nil { text.append(contentsOf: bytes[partStart..<mark.index]) }
             guard Self.isBlank(byte()) || Self.isBreak(byte()) else { break }
             while Self.isBlank(byte()) || Self.isBreak(byte()) {
                 if Self.isBlank(byte()) {
@@ -200,6 +210,7 @@ extension YAMLScanner {
         }
         if leadingBlanks { simpleKeyAllowed = true }
         if !leadingBlanks { inIndentation = false }
-        queue.append(YAMLToken(kind: .scalar(String(decoding: text, as: UTF8.self), .plain), start: start))
+        let value = single.map { String(decoding: bytes[$0], as: UTF8.self) } ?? String(decoding: text, as: UTF8.self)
+        queue.append(YAMLToken(kind: .scalar(value, .plain), start: start))
     }
 }

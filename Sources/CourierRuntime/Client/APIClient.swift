@@ -164,8 +164,10 @@ public final class APIClient: APIClientProtocol {
     ) async throws -> Success {
         let maxRetries = max(0, options?.maxRetries ?? request.maxRetries ?? configuration.retryPolicy.maxRetries)
         var retries = 0
-        // Set once the token was refreshed after a 401; a request is replayed at most once.
-        var refreshedToken: String?
+        // After a 401, the credentials' answer: the token the replay goes out with. Every other
+        // attempt asks the credentials afresh, so a retry never sends a token they replaced.
+        var replayToken: String?
+        var authReplays = 0
         while true {
             if Task.isCancelled { throw APIError.cancelled }
             var token: String?
@@ -174,7 +176,8 @@ public final class APIClient: APIClientProtocol {
             case .none:
                 break
             case .bearer:
-                if let refreshedToken { token = refreshedToken } else { token = try await currentToken() }
+                if let replay = replayToken { token = replay } else { token = try await currentToken() }
+                replayToken = nil
                 authorization = token.map { "Bearer \($0)" }
             case .basic:
                 guard let basic = configuration.basicCredentials else {
@@ -220,19 +223,20 @@ public final class APIClient: APIClientProtocol {
                 throw APIError.notAuthenticated(errorResponse)
             }
             if response.status == 401, request.auth == .bearer {
-                if refreshedToken == nil {
-                    switch await credentials.refresh(after: token) {
-                    case .refreshed(let fresh):
-                        refreshedToken = fresh
-                        continue
-                    case .failed(let error):
-                        throw APIError.wrapping(error)
-                    case .rejected:
-                        break
-                    }
+                // Only credentials that cannot give another token end the session. A token that a
+                // refresh replaced is never a reason: the call replays with the newer one.
+                guard authReplays < Self.maxAuthReplays else { throw APIError.notAuthenticated(errorResponse) }
+                switch await credentials.refresh(after: token) {
+                case .refreshed(let fresh):
+                    authReplays += 1
+                    replayToken = fresh
+                    continue
+                case .failed(let error):
+                    throw APIError.wrapping(error)
+                case .rejected:
+                    await notifier.notify(rejectedToken: token)
+                    throw APIError.notAuthenticated(errorResponse)
                 }
-                await notifier.notify(rejectedToken: token)
-                throw APIError.notAuthenticated(errorResponse)
             }
             if response.status == 429 {
                 let retryAfter = RetryPolicy.retryAfter(response.headers["Retry-After"], now: configuration.clock.now())
@@ -252,6 +256,11 @@ public final class APIClient: APIClientProtocol {
             throw APIError.from(errorResponse)
         }
     }
+
+    /// How often one call replays after a 401 with a token the credentials gave it. Past that,
+    /// the server refuses tokens the credentials still stand by: the call fails as
+    /// `notAuthenticated`, and the session is kept.
+    static let maxAuthReplays = 2
 
     /// The token for an authenticated request. Signed out, or rejected while refreshing ahead
     /// of expiry, the request fails without being sent, and the app hears of a rejection once.

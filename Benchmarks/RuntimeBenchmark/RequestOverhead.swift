@@ -103,6 +103,61 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
     say(String(format: "32 in flight: %.2fx raw URLSession's median latency, %.2fx its total time (aim: within 1.10x)", oursMedians.median / theirsMedians.median, oursTotal / theirsTotal))
 }
 
+/// 1,000 POSTs one at a time through the generated client's `createPost`, which sends each on a
+/// connection of its own (`ConnectionUse`), against raw `URLSession` sending the same request on
+/// its kept-alive connections, and against raw `URLSession` with `Connection: close`: what the
+/// guarantee that a POST is never sent twice costs, on loopback, where a connection is cheapest.
+func postOverheadBenchmark(server: BenchServer) async throws {
+    let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"))
+    let session = URLSession(configuration: .default)
+    let url = server.baseURL.appendingPathComponent("posts")
+    let newPost = NewPost(title: "Launch day", body: "We shipped the new client today.")
+    let body = try JSONCoding.encoder(for: .iso8601).encode(newPost)
+    var headers = ArchonAPI.headers
+    headers["apikey"] = "anon-key"
+    headers["Authorization"] = "Bearer bench-token"
+    headers["Accept"] = "application/json"
+    headers["Content-Type"] = "application/json"
+    let baselineHeaders = headers
+    let decoder = JSONCoding.decoder(for: .iso8601)
+
+    let generated: @Sendable () async throws -> Void = {
+        let post = try await client.createPost(body: newPost)
+        precondition(post.data.id == 1)
+    }
+    func raw(closing: Bool) -> @Sendable () async throws -> Void {
+        {
+            var request = URLRequest(url: url)
+            request.httpMethod = "POST"
+            for field in baselineHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+            if closing { request.setValue("close", forHTTPHeaderField: "Connection") }
+            let (data, response) = try await session.upload(for: request, from: body)
+            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError("POST /posts failed") }
+            let post = try decoder.decode(DataResponse<Post>.self, from: data)
+            precondition(post.data.id == 1)
+        }
+    }
+    let sides: [(String, @Sendable () async throws -> Void)] = [
+        ("generated client, a connection per POST", generated), ("raw URLSession, kept-alive connections", raw(closing: false)),
+        ("raw URLSession, Connection: close", raw(closing: true)),
+    ]
+    for (_, call) in sides { for _ in 0..<100 { try await call() } }
+    var samples = Array(repeating: Samples(), count: sides.count)
+    for block in 0..<8 {
+        for index in block % 2 == 0 ? Array(sides.indices) : sides.indices.reversed() {
+            for _ in 0..<125 {
+                let start = monotonicNanoseconds()
+                try await sides[index].1()
+                samples[index].add(Double(monotonicNanoseconds() - start) / 1e6)
+            }
+        }
+    }
+    for (index, side) in sides.enumerated() {
+        say(String(format: "1,000 sequential POSTs, %@: median %.3f ms, p99 %.3f ms", side.0, samples[index].median, samples[index].p99))
+    }
+    say(String(format: "POST: %.2fx raw URLSession's median on kept-alive connections, %.2fx with Connection: close", samples[0].median / samples[1].median, samples[0].median / samples[2].median))
+}
+
 /// A transport that answers every request at once with the same post, so that what is timed is
 /// the client's own work: building the request, the retry loop, headers and decoding.
 struct InstantTransport: HTTPTransport {

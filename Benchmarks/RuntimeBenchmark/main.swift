@@ -171,6 +171,7 @@ if only == "profile-requests" {
 if only == nil || only == "network" {
     let server = try await BenchServer.start()
     try await requestOverheadBenchmark(server: server)
+    try await postOverheadBenchmark(server: server)
     try await clientCostBenchmark()
     try await streamingLatencyBenchmark(server: server)
 }

@@ -2,6 +2,7 @@
 keep-alive). It answers just fast enough to show the client's own overhead:
 
   GET  /posts/<id>        {"data": <a post>}, the shape of the Archon API's getPost
+  POST /posts             the same post, as createPost answers (its body is read and dropped)
   POST /functions/v1/chat server-sent events in the shape of the Archon chat stream: the request
                           body's "message" is "<count> <interval in ms>"; each event is a delta
                           whose content is "<sequence> <send time>", the send time being
@@ -48,13 +49,18 @@ async def serve(reader, writer):
             lines = head.split(b"\r\n")
             method, path, _ = lines[0].split(b" ", 2)
             length = 0
+            close = False
             for line in lines[1:]:
                 if line[:15].lower() == b"content-length:":
                     length = int(line[15:])
+                elif line.lower().replace(b" ", b"") == b"connection:close":
+                    close = True
             body = await reader.readexactly(length) if length else b""
-            if method == b"GET" and path.startswith(b"/posts/"):
+            if (method == b"GET" and path.startswith(b"/posts/")) or (method == b"POST" and path == b"/posts"):
                 writer.write(POST_RESPONSE)
                 await writer.drain()
+                if close:
+                    break
             elif method == b"POST" and path == b"/functions/v1/chat":
                 await stream_events(writer, body)
                 break

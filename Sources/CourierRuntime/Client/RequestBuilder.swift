@@ -45,7 +45,8 @@ enum RequestBuilder {
         try HeaderFieldRules.check(headers, of: "\(request.method.rawValue) \(request.path)")
         return HTTPRequest(
             method: request.method, url: url, headers: headers, body: body,
-            timeout: options?.timeout ?? request.timeout ?? timeout, uploadProgress: options?.uploadProgress)
+            timeout: options?.timeout ?? request.timeout ?? timeout, uploadProgress: options?.uploadProgress,
+            isIdempotent: request.isIdempotent)
     }
 
     /// Refuses plain HTTP except to loopback, unless allowed: tokens must not travel in clear.

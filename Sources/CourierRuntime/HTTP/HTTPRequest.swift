@@ -14,11 +14,15 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomDebugStringC
     public var timeout: TimeInterval
     /// Called as the body is sent.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// Whether sending the request twice does no more than sending it once. `URLSessionTransport`
+    /// sends one that is not idempotent on a connection of its own where the platform's HTTP
+    /// stack would otherwise repeat it unseen (`ConnectionUse`).
+    public var isIdempotent: Bool
 
-    /// Creates a request.
+    /// Creates a request; `isIdempotent` defaults to what the method says.
     public init(
         method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: TimeInterval = 60,
-        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil
+        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil, isIdempotent: Bool? = nil
     ) {
         self.method = method
         self.url = url
@@ -26,6 +30,7 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomDebugStringC
         self.body = body
         self.timeout = timeout
         self.uploadProgress = uploadProgress
+        self.isIdempotent = isIdempotent ?? method.isIdempotent
     }
 
     /// `METHOD url` with secrets in the query redacted; the form used in error messages.

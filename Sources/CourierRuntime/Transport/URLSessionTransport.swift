@@ -14,10 +14,13 @@ import Foundation
 /// - redirects (at most ten) follow a `RedirectPolicy`: credentials never travel to another
 ///   origin, `https` never downgrades to `http`, and 307 and 308 keep their method and body;
 /// - authentication challenges other than server trust are declined, so a 401 with a
-///   `WWW-Authenticate: Basic` challenge comes back as a response instead of hanging.
+///   `WWW-Authenticate: Basic` challenge comes back as a response instead of hanging;
+/// - a request goes out exactly as often as the client sends it: see `ConnectionUse`.
 public final class URLSessionTransport: HTTPTransport, Sendable {
     private let session: URLSession
     private let delegate: SessionDelegate
+    private let configuration: URLSessionConfiguration
+    private let queue: OperationQueue
 
     /// Creates a transport with its own session.
     public init(
@@ -28,6 +31,8 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         queue.maxConcurrentOperationCount = 1
         queue.name = "Courier.URLSessionTransport"
         self.delegate = delegate
+        self.queue = queue
+        self.configuration = configuration
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -86,7 +91,19 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     }
 
     private func makeTask(for request: HTTPRequest, exchange: Exchange) -> URLSessionDataTask {
-        let urlRequest = Self.urlRequest(for: request)
+        var urlRequest = Self.urlRequest(for: request)
+        let session: URLSession
+        let delegate: SessionDelegate
+        if ConnectionUse.needsOwnConnection(request) {
+            // A session of its own has no connection to reuse; `close` tells the server not to
+            // keep this one. The session ends with its one task.
+            delegate = SessionDelegate(redirectPolicy: self.delegate.redirectPolicy, endsAfterOneTask: true)
+            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        } else {
+            delegate = self.delegate
+            session = self.session
+        }
         let task = request.body.map { session.uploadTask(with: urlRequest, from: $0) } ?? session.dataTask(with: urlRequest)
         delegate.register(exchange, for: task)
         return task
@@ -115,11 +132,14 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
 /// and declines authentication challenges.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let redirectPolicy: RedirectPolicy
+    /// Whether the session is invalidated once its task completes: a session for one request.
+    private let endsAfterOneTask: Bool
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
 
-    init(redirectPolicy: RedirectPolicy) {
+    init(redirectPolicy: RedirectPolicy, endsAfterOneTask: Bool = false) {
         self.redirectPolicy = redirectPolicy
+        self.endsAfterOneTask = endsAfterOneTask
     }
 
     func register(_ exchange: Exchange, for task: URLSessionTask) {
@@ -186,5 +206,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
         exchange?.complete(error: error)
+        if endsAfterOneTask { session.finishTasksAndInvalidate() }
     }
 }

@@ -87,6 +87,31 @@ struct WireJSONEncoderTests {
         #expect(decoded == profile)
     }
 
+    /// A key that is neither text nor `CodingKeyRepresentable`.
+    enum Shade: String, Codable, Hashable { case dark, light, mid }
+
+    /// Dictionaries whose keys are not text are encoded as `Dictionary` encodes them (keys and
+    /// values in turn), always in the same order: two equal dictionaries built in different ways
+    /// iterate in different orders, and must still give the same bytes.
+    @Test func dictionariesWithOtherKeysEncodeInOneOrder() throws {
+        let keys = Array(Int8(-40)...Int8(40))
+        let grown = Dictionary(uniqueKeysWithValues: keys.map { ($0, $0 % 3 == 0) })
+        var reserved = [Int8: Bool](minimumCapacity: 4_096)
+        for key in keys.reversed() { reserved[key] = key % 3 == 0 }
+        #expect(Array(grown.keys) != Array(reserved.keys), "the two dictionaries iterate alike; the test shows nothing")
+        #expect(try ours.encode(grown) == ours.encode(reserved))
+        let pairs = try JSONSerialization.jsonObject(with: try ours.encode(grown)) as? [Any]
+        #expect(pairs?.count == keys.count * 2)
+        let decoded = try JSONCoding.decoder(for: .iso8601).decode([Int8: Bool].self, from: try ours.encode(grown))
+        #expect(decoded == grown)
+
+        var shades = [Shade: Int](minimumCapacity: 1_024)
+        for (index, shade) in [Shade.mid, .light, .dark].enumerated() { shades[shade] = index }
+        let fewer = Dictionary(uniqueKeysWithValues: [(Shade.dark, 2), (.light, 1), (.mid, 0)])
+        #expect(text(try ours.encode(shades)) == #"["dark",2,"light",1,"mid",0]"#)
+        #expect(try ours.encode(fewer) == ours.encode(shades))
+    }
+
     /// Random JSON trees encode to exactly Foundation's bytes (its keys sorted, ours in key order).
     @Test func randomValuesMatchFoundationByteForByte() throws {
         var generator = SeededGenerator(seed: 0xC0FFEE)

@@ -111,16 +111,18 @@ final class JSONValueWriter {
     }
 }
 
-/// A `[String: …]` dictionary, whose members are written in key order so that the bytes are
-/// stable (a dictionary's own order changes from run to run).
+/// A dictionary, whose members are written in the order of their keys so that the bytes are
+/// stable: a dictionary's own order changes from run to run (hashing is seeded per process).
 protocol JSONSortedObject {
     func encodeSorted(into encoder: some Encoder) throws
 }
 
 extension Dictionary: JSONSortedObject where Key: Encodable, Value: Encodable {
     /// Dictionaries whose keys become JSON object keys (`String`, `Int` and other
-    /// `CodingKeyRepresentable` keys) are written in the order of those keys; others as
-    /// `Dictionary` encodes itself.
+    /// `CodingKeyRepresentable` keys) are objects with their members in key order. Others
+    /// (`[Int8: Bool]`, an enum key that is not `CodingKeyRepresentable`) are what `Dictionary`
+    /// encodes them as, an array of keys and values in turn, with the pairs in the order of
+    /// their keys' JSON bytes.
     func encodeSorted(into encoder: some Encoder) throws {
         let members: [(String, Value)]
         if Key.self == String.self {
@@ -128,11 +130,21 @@ extension Dictionary: JSONSortedObject where Key: Encodable, Value: Encodable {
         } else if Key.self is any CodingKeyRepresentable.Type {
             members = map { (($0.key as! any CodingKeyRepresentable).codingKey.stringValue, $0.value) }
         } else {
-            return try encode(to: encoder)
+            return try encodePairs(into: encoder)
         }
         var container = encoder.container(keyedBy: WireKey.self)
         for (key, value) in members.sorted(by: { $0.0 < $1.0 }) {
             try container.encode(value, forKey: WireKey(stringValue: key))
+        }
+    }
+
+    private func encodePairs(into encoder: some Encoder) throws {
+        let keyEncoder = WireJSONEncoder()
+        let pairs = try map { (order: [UInt8](try keyEncoder.encode($0.key)), key: $0.key, value: $0.value) }
+        var container = encoder.unkeyedContainer()
+        for pair in pairs.sorted(by: { $0.order.lexicographicallyPrecedes($1.order) }) {
+            try container.encode(pair.key)
+            try container.encode(pair.value)
         }
     }
 }

@@ -17,10 +17,16 @@ nonisolated public enum KitchenAPI {
     /// The API key as this API sends it, for an `AuthSession` or a request made by hand.
     public static func apiKey(_ value: String) -> APIKey { APIKey(query: apiKeyQuery, value: value) }
 
+    /// The header in which each call that is not idempotent sends a key of its own, the same on every retry.
+    public static let idempotencyKeyHeader = "Idempotency-Key"
+
     /// The keys of an error body, in order, whose text is the error's message.
     public static let errorMessageKeys = ["title"]
 
     /// A client for this API: the key goes in the query item `api_key` of every request.
+    ///
+    /// A call that is not idempotent sends a key of its own in `Idempotency-Key`, the same on every
+    /// retry, and is retried as an idempotent one is.
     ///
     /// - Parameters:
     ///   - baseURL: The URL every path is relative to.
@@ -45,6 +51,7 @@ nonisolated public enum KitchenAPI {
     ) -> APIClient {
         var configuration = configuration
         configuration.apiKey = Self.apiKey(apiKey)
+        configuration.idempotencyKeyHeader = idempotencyKeyHeader
         if let basicCredentials { configuration.basicCredentials = basicCredentials }
         configuration.errorMessageKeys = errorMessageKeys
         return APIClient(

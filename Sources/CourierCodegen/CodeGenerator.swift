@@ -155,6 +155,11 @@ public enum CodeGenerator {
                 writer.line("/// The API key as this API sends it, for an `AuthSession` or a request made by hand.")
                 writer.line("public static func apiKey(_ value: String) -> APIKey { APIKey(query: apiKeyQuery, value: value) }")
             }
+            if let idempotencyKeyHeader = api.idempotencyKeyHeader {
+                writer.line()
+                writer.line("/// The header in which each call that is not idempotent sends a key of its own, the same on every retry.")
+                writer.line("public static let idempotencyKeyHeader = \(SwiftNames.string(idempotencyKeyHeader))")
+            }
             if !api.errorMessageKeys.isEmpty {
                 writer.line()
                 writer.line("/// The keys of an error body, in order, whose text is the error's message.")
@@ -213,6 +218,13 @@ public enum CodeGenerator {
         } else {
             summary += "."
         }
+        var idempotency: [String] = []
+        if let header = api.idempotencyKeyHeader {
+            idempotency = [
+                "", "A call that is not idempotent sends a key of its own in `\(header)`, the same on every",
+                "retry, and is retried as an idempotent one is.",
+            ]
+        }
         var parameterDocs = ["  - baseURL: The URL every path is relative to."]
         if hasAPIKey { parameterDocs.append("  - apiKey: The API key, sent with every request.") }
         parameterDocs.append(
@@ -220,7 +232,7 @@ public enum CodeGenerator {
                 ? "  - credentials: Where the bearer token comes from."
                 : "  - credentials: Where a bearer token comes from; this API's endpoints send none.")
         if usesBasic { parameterDocs.append("  - basicCredentials: The user name and password for the endpoints that use HTTP basic authentication.") }
-        writer.docs([summary, "", "- Parameters:"] + parameterDocs + [
+        writer.docs([summary] + idempotency + ["", "- Parameters:"] + parameterDocs + [
             "  - headers: Headers sent with every request, besides the schema's.",
             "  - timeout: Seconds a request may go without progress, fractions allowed; 60 by default.",
             "  - maxRetries: The retry limit unless an endpoint or a call sets one; 3 by default.",
@@ -229,8 +241,11 @@ public enum CodeGenerator {
         ])
         let parameters = factoryArguments(api).map(\.declaration)
         Layout.signature(&writer, prefix: "public static func client(", parameters: parameters, suffix: ") -> APIClient") { writer in
-            if hasAPIKey || usesBasic || !api.errorMessageKeys.isEmpty { writer.line("var configuration = configuration") }
+            if hasAPIKey || usesBasic || !api.errorMessageKeys.isEmpty || api.idempotencyKeyHeader != nil {
+                writer.line("var configuration = configuration")
+            }
             if hasAPIKey { writer.line("configuration.apiKey = Self.apiKey(apiKey)") }
+            if api.idempotencyKeyHeader != nil { writer.line("configuration.idempotencyKeyHeader = idempotencyKeyHeader") }
             if usesBasic {
                 writer.line(
                     api.auth == .basic

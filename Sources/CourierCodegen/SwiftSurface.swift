@@ -64,6 +64,7 @@ public enum SwiftSurface {
         if api.apiKeyHeader != nil { members["\(namespace).apiKeyHeader"] = "String" }
         if api.apiKeyQuery != nil { members["\(namespace).apiKeyQuery"] = "String" }
         if api.apiKeyHeader != nil || api.apiKeyQuery != nil { members["\(namespace).apiKey(_:)"] = "(String) -> APIKey" }
+        if api.idempotencyKeyHeader != nil { members["\(namespace).idempotencyKeyHeader"] = "String" }
         if !api.errorMessageKeys.isEmpty { members["\(namespace).errorMessageKeys"] = "[String]" }
         if let errorModel = api.errorModel { members["APIError.\(SwiftNames.lowerCamel(api.name))Error"] = "\(errorModel)?" }
         return members

@@ -26,6 +26,13 @@ extension Comparison {
                 .apiKeyChanged, at: location, "api.apikey", endpoints: all,
                 "the API key travels in \(describe(head)) instead of \(describe(base)); installed apps send it the old way.")
         }
+        if let old = base.idempotencyKeyHeader, old != head.idempotencyKeyHeader {
+            let now = head.idempotencyKeyHeader.map { "are now read from `\($0)`" } ?? "are no longer part of the API"
+            let calls = base.endpoints.filter { !$0.isIdempotent }.map(\.name)
+            report(
+                .idempotencyKeyChanged, at: location, "api.idempotency", endpoints: calls,
+                "idempotency keys \(now); installed apps send them in `\(old)` and retry calls that are not idempotent on the promise that the server does each key's work once.")
+        }
         if base.baseURL != head.baseURL {
             report(
                 .baseURLChanged, at: location, "api.baseURL",

@@ -52,6 +52,8 @@ extension DiffRule {
     static let keyStyleChanged = DiffRule("key-style-changed", .installedApps, .error, "`keys` changed, so wire keys changed")
     static let dateStyleChanged = DiffRule("date-style-changed", .installedApps, .error, "`dates` changed, so dates travel differently")
     static let apiKeyChanged = DiffRule("api-key-changed", .installedApps, .error, "the API key travels under another name")
+    static let idempotencyKeyChanged = DiffRule(
+        "idempotency-key-changed", .installedApps, .error, "idempotency keys travel in another header, or no longer")
     static let baseURLChanged = DiffRule("base-url-changed", .installedApps, .warning, "the default base URL changed")
     static let staticHeaderChanged = DiffRule("static-header-changed", .installedApps, .warning, "a header sent on every request changed")
     static let errorModelChanged = DiffRule("error-model-changed", .installedApps, .note, "the error model changed")
@@ -103,7 +105,7 @@ extension DiffRule {
         requestFieldAddedRequired, requestFieldAddedOptional, requestFieldBecameRequired, requestFieldRemoved, requestFieldTypeChanged,
         responseEnumValueAdded, responseFrozenEnumValueAdded, responseEnumValueRenamed, requestEnumValueRemoved,
         responseUnionVariantAdded, requestUnionVariantRemoved, unionTagChanged,
-        keyStyleChanged, dateStyleChanged, apiKeyChanged, baseURLChanged, staticHeaderChanged, errorModelChanged,
+        keyStyleChanged, dateStyleChanged, apiKeyChanged, idempotencyKeyChanged, baseURLChanged, staticHeaderChanged, errorModelChanged,
         typeRemoved, typeKindChanged, propertyRemoved, propertyTypeChanged, initializerArgumentAdded, initializerArgumentAddedWithDefault, initializerDefaultRemoved,
         initializerArgumentsReordered, enumCaseAdded, frozenEnumCaseAdded, enumCaseRemoved, enumUnknownCaseRemoved, enumUnknownCaseAdded,
         methodRemoved, methodRenamed, methodResultChanged, methodResultAdded, methodMoved, argumentAdded, argumentAddedWithDefault, argumentRemoved,

@@ -107,6 +107,14 @@ private let apiCases: [DiagnosticCase] = [
           message: "duplicate header 'x-a'"),
     .init(name: "api key in a cookie", source: "api T {\n  apikey 1️⃣cookie \"key\"\n}",
           message: "an API key is sent in a header or the query, not 'cookie'"),
+    .init(name: "idempotency key in the query", source: "api T {\n  idempotency 1️⃣query \"key\"\n}",
+          message: "an idempotency key is sent in a header, not 'query'"),
+    .init(name: "idempotency key in the API key's header", source: "api T {\n  idempotency header 1️⃣\"ApiKey\"\n  apikey header \"apikey\"\n}",
+          message: "the idempotency key cannot travel in 'ApiKey', which carries something else"),
+    .init(name: "idempotency key in a client-owned header", source: "api T {\n  idempotency header 1️⃣\"Authorization\"\n}",
+          message: "the idempotency key cannot travel in 'Authorization', which carries something else"),
+    .init(name: "idempotency key twice", source: "api T {\n  idempotency header \"A\"\n  1️⃣idempotency header \"B\"\n}",
+          message: "'idempotency' is set twice in the api block"),
 ]
 
 private let typeCases: [DiagnosticCase] = [

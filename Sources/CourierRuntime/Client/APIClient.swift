@@ -23,14 +23,21 @@ public final class APIClient: APIClientProtocol {
         public var errorMessageKeys: [String]
         /// The user name and password sent to endpoints that use HTTP basic authentication.
         public var basicCredentials: BasicCredentials?
+        /// The header in which each call that is not idempotent sends a key of its own (a
+        /// lowercase UUID, or `RequestOptions.idempotencyKey`), the same on every retry: the
+        /// server does the work once per key (Stripe's `Idempotency-Key`), so such a call is
+        /// retried as an idempotent one is. nil sends none. A generated factory sets the
+        /// schema's `idempotency header`.
+        public var idempotencyKeyHeader: String?
 
         /// Creates a configuration.
         public init(
             apiKey: APIKey? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
             retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
             logger: (@Sendable (String) -> Void)? = nil, errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys,
-            basicCredentials: BasicCredentials? = nil
+            basicCredentials: BasicCredentials? = nil, idempotencyKeyHeader: String? = nil
         ) {
+            self.idempotencyKeyHeader = idempotencyKeyHeader
             self.apiKey = apiKey
             self.onUnauthorized = onUnauthorized
             self.retryPolicy = retryPolicy
@@ -163,6 +170,14 @@ public final class APIClient: APIClientProtocol {
         _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> Attempt<Success>
     ) async throws -> Success {
         let maxRetries = max(0, options?.maxRetries ?? request.maxRetries ?? configuration.retryPolicy.maxRetries)
+        // One key for the whole call, so the server can tell its retries from new calls; with it,
+        // the call is as safe to repeat as an idempotent one.
+        var request = request
+        if let header = configuration.idempotencyKeyHeader, !request.isIdempotent {
+            let given = request.headers[header] != nil || options?.additionalHeaders.keys.contains { $0.lowercased() == header.lowercased() } == true
+            if !given { request.headers[header] = options?.idempotencyKey ?? UUID().uuidString.lowercased() }
+            request.isIdempotent = true
+        }
         var retries = 0
         // After a 401, the credentials' answer: the token the replay goes out with. Every other
         // attempt asks the credentials afresh, so a retry never sends a token they replaced.

@@ -17,13 +17,18 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
     public var additionalBodyParameters: [String: JSONValue]
     /// Called as the body is sent, for uploads.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// The idempotency key this call sends, where the API names a header for one
+    /// (`Configuration.idempotencyKeyHeader`), instead of a fresh one. An app that keeps the key
+    /// of an order across launches can send the same order again without it being made twice.
+    public var idempotencyKey: String?
 
     /// Creates options; everything left out keeps the endpoint's and client's settings.
     public init(
         timeout: TimeInterval? = nil, maxRetries: Int? = nil, additionalHeaders: [String: String] = [:],
         additionalQueryParameters: [String: String] = [:], additionalBodyParameters: [String: JSONValue] = [:],
-        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil, additionalQueryItems: [QueryItem] = []
+        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil, additionalQueryItems: [QueryItem] = [], idempotencyKey: String? = nil
     ) {
+        self.idempotencyKey = idempotencyKey
         self.timeout = timeout
         self.maxRetries = maxRetries
         self.additionalHeaders = additionalHeaders

@@ -6,6 +6,9 @@ struct APISettings {
     var auth: AuthScheme = .bearer
     var apiKeyHeader: String?
     var apiKeyQuery: String?
+    var idempotencyKeyHeader: String?
+    /// Where the idempotency key's header is named, for the check against the other headers.
+    var idempotencyKeyLocation: SourceLocation?
     var keyStyle: KeyStyle = .snakeCase
     var dateStyle: DateStyle = .iso8601
     var errorModel: String?
@@ -47,7 +50,20 @@ extension Checker {
             }
             applySetting(setting, headerNames: &headerNames)
         }
+        checkIdempotencyKeyHeader()
         return block
+    }
+
+    /// The idempotency key's header carries nothing else: no client-set, fixed or API key header.
+    private func checkIdempotencyKeyHeader() {
+        guard let name = settings.idempotencyKeyHeader, let location = settings.idempotencyKeyLocation else { return }
+        let taken = Self.clientOwnedHeaders.union(settings.headers.map { $0.name.lowercased() })
+            .union([settings.apiKeyHeader?.lowercased()].compactMap { $0 })
+        guard taken.contains(name.lowercased()) else { return }
+        log.error(
+            location, "the idempotency key cannot travel in '\(name)', which carries something else",
+            hint: "name a header of its own, such as \"Idempotency-Key\"")
+        settings.idempotencyKeyHeader = nil
     }
 
     private func applySetting(_ setting: APISettingSyntax, headerNames: inout [String: SourceLocation]) {
@@ -104,6 +120,17 @@ extension Checker {
                     placementLocation, "an API key is sent in a header or the query, not '\(placement)'",
                     hint: "write apikey header \"X-API-Key\" or apikey query \"api_key\"")
             }
+        case "idempotency":
+            guard let (placement, placementLocation) = word(0), let (name, nameLocation) = word(1) else { return }
+            guard placement == "header" else {
+                log.error(
+                    placementLocation, "an idempotency key is sent in a header, not '\(placement)'",
+                    hint: "write idempotency header \"Idempotency-Key\"")
+                return
+            }
+            guard checkHeaderName(name, at: nameLocation) else { return }
+            settings.idempotencyKeyHeader = name
+            settings.idempotencyKeyLocation = nameLocation
         case "keys":
             guard let (value, location) = word(0) else { return }
             if let style = KeyStyle(rawValue: value) {

@@ -90,7 +90,8 @@ final class Checker {
         guard let api, !log.hasErrors else { return nil }
         return API(
             name: api.name.text, docs: api.docs, headers: settings.headers, auth: settings.auth,
-            apiKeyHeader: settings.apiKeyHeader, apiKeyQuery: settings.apiKeyQuery, keyStyle: settings.keyStyle,
+            apiKeyHeader: settings.apiKeyHeader, apiKeyQuery: settings.apiKeyQuery, idempotencyKeyHeader: settings.idempotencyKeyHeader,
+            keyStyle: settings.keyStyle,
             dateStyle: settings.dateStyle, baseURL: settings.baseURL, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
             enums: enums, unions: unions, groups: groups, location: api.name.location, files: files.map(\.file.path))
     }

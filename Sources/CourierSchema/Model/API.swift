@@ -15,6 +15,9 @@ public struct API: Sendable, Hashable, Encodable {
     public var apiKeyHeader: String?
     /// The query item that carries the client's API key, when the API sends one in the query.
     public var apiKeyQuery: String?
+    /// `idempotency header "…"`: the header in which every request that is not idempotent
+    /// carries a key of its own, the same on each retry, so that it may be retried.
+    public var idempotencyKeyHeader: String?
     /// How identifiers become wire keys.
     public var keyStyle: KeyStyle
     /// How `Date` values travel.

@@ -1,6 +1,6 @@
 // The top-level declarations: api, model, enum, union, group.
 extension Parser {
-    static let apiSettingKeywords = ["header", "auth", "apikey", "keys", "dates", "error", "baseURL"]
+    static let apiSettingKeywords = ["header", "auth", "apikey", "idempotency", "keys", "dates", "error", "baseURL"]
 
     mutating func parseAPIBlock(docs: [String], attributes: [AttributeSyntax]) -> APIBlockSyntax? {
         guard let name = parseName("the API's name after 'api'") else { return nil }
@@ -10,11 +10,11 @@ extension Parser {
         return APIBlockSyntax(docs: docs, attributes: attributes, name: name, settings: settings)
     }
 
-    /// `header "X" = "v"`, `auth bearer`, `apikey header "apikey"`, `keys snake_case`,
-    /// `dates iso8601`, `error ErrorBody`.
+    /// `header "X" = "v"`, `auth bearer`, `apikey header "apikey"`,
+    /// `idempotency header "Idempotency-Key"`, `keys snake_case`, `dates iso8601`, `error ErrorBody`.
     private mutating func parseAPISetting() -> APISettingSyntax? {
         guard current.kind == .identifier, Parser.apiSettingKeywords.contains(current.text) else {
-            var hint = "the api block holds header, auth, apikey, keys, dates, error and baseURL settings"
+            var hint = "the api block holds header, auth, apikey, idempotency, keys, dates, error and baseURL settings"
             if current.kind == .identifier,
                 let match = Suggestion.closest(to: current.text, in: Parser.apiSettingKeywords)
             {
@@ -36,10 +36,11 @@ extension Parser {
         case "baseURL":
             guard let url = parseString("the base URL in quotes, such as \"https://api.example.com/v1\"") else { return nil }
             values = [url]
-        case "apikey":
-            guard let placement = parseName("'header' after 'apikey'") else { return nil }
+        case "apikey", "idempotency":
+            guard let placement = parseName("'header' after '\(keyword.text)'") else { return nil }
             values.append(ValueSyntax(kind: .identifier(placement.text), location: placement.location))
-            guard let headerName = parseString("the API key header's name in quotes") else { return nil }
+            let what = keyword.text == "apikey" ? "the API key header's name in quotes" : "the idempotency key header's name in quotes"
+            guard let headerName = parseString(what) else { return nil }
             values.append(headerName)
         default:
             guard let word = parseName("a value after '\(keyword.text)'") else { return nil }

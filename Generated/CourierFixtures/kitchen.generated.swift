@@ -680,7 +680,7 @@ nonisolated extension ThingsAPI {
     public func create(body: Everything, options: RequestOptions? = nil) async throws -> Everything? {
         let request = APIRequest(
             method: .post, path: "/everything", headers: KitchenAPI.headers, body: .json(body), isIdempotent: true,
-            maxRetries: 1, timeout: 1.5, dateStyle: .unixSeconds)
+            maxRetries: 1, timeout: 1.5, deadline: 20, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 

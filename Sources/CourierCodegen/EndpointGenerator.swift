@@ -171,6 +171,7 @@ struct EndpointGenerator {
         if endpoint.isIdempotent != endpoint.method.isIdempotent { result.append("isIdempotent: \(endpoint.isIdempotent)") }
         if let retries = endpoint.retries { result.append("maxRetries: \(retries)") }
         if let timeout = endpoint.timeout { result.append("timeout: \(Self.number(timeout))") }
+        if let deadline = endpoint.deadline { result.append("deadline: \(Self.number(deadline))") }
         switch api.dateStyle {
         case .iso8601: break
         case .unixSeconds: result.append("dateStyle: .unixSeconds")

@@ -147,3 +147,94 @@ func makeClient(
 struct Item: Codable, Sendable, Equatable {
     let id: Int
 }
+
+/// A clock that moves only when the test advances it. Each wait is recorded with its length and
+/// ends when the clock passes its end, or when its task is cancelled; a test can await the next
+/// wait to begin instead of polling.
+final class ManualClock: APIClock, @unchecked Sendable {
+    private struct Waiter {
+        let end: TimeInterval
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = NSLock()
+    private var elapsed: TimeInterval = 0
+    private var waiters: [UUID: Waiter] = [:]
+    private var requested: [TimeInterval] = []
+    private var begun: [CheckedContinuation<Void, Never>] = []
+    private let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// The lengths of the waits asked for, in order.
+    var waits: [TimeInterval] { lock.withLock { requested } }
+
+    func now() -> Date { start.addingTimeInterval(lock.withLock { elapsed }) }
+
+    func sleep(for seconds: TimeInterval) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (ready, woken) = lock.withLock { () -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    requested.append(seconds)
+                    let woken = begun
+                    begun = []
+                    if seconds <= 0 { return (true, woken) }
+                    waiters[id] = Waiter(end: elapsed + seconds, continuation: continuation)
+                    return (false, woken)
+                }
+                woken.forEach { $0.resume() }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = lock.withLock { waiters.removeValue(forKey: id) }
+            waiter?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Returns once `count` waits have begun in all.
+    func waitsBegun(_ count: Int) async {
+        while lock.withLock({ requested.count }) < count {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = lock.withLock { () -> Bool in
+                    if requested.count >= count { return true }
+                    begun.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+    }
+
+    /// Moves the clock on, ending the waits it passes.
+    func advance(by seconds: TimeInterval) {
+        let due = lock.withLock { () -> [Waiter] in
+            elapsed += seconds
+            let ended = waiters.filter { $0.value.end <= elapsed }
+            for key in ended.keys { waiters.removeValue(forKey: key) }
+            return Array(ended.values)
+        }
+        due.forEach { $0.continuation.resume() }
+    }
+}
+
+/// A transport whose requests never end unless cancelled, as with a server that sends a byte
+/// every few seconds: the idle timeout never fires. It counts the cancellations.
+final class EndlessTransport: HTTPTransport, @unchecked Sendable {
+    let cancellations = Counter()
+    let requests = Counter()
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        requests.increment()
+        do {
+            try await Task.sleep(nanoseconds: 3_600 * 1_000_000_000)
+        } catch {
+            cancellations.increment()
+            throw TransportError.cancelled
+        }
+        throw TransportError.timedOut
+    }
+
+    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        let response = try await send(request)
+        return HTTPStreamingResponse(status: response.status, headers: response.headers, body: AsyncThrowingStream { $0.finish() })
+    }
+}

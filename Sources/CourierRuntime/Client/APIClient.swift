@@ -29,14 +29,21 @@ public final class APIClient: APIClientProtocol {
         /// retried as an idempotent one is. nil sends none. A generated factory sets the
         /// schema's `idempotency header`.
         public var idempotencyKeyHeader: String?
+        /// The most seconds a call may take in all, retries and their waits included, unless the
+        /// endpoint (`@deadline`) or the call (`RequestOptions.deadline`) says otherwise; nil for
+        /// none. Past it the call fails with `APIError.timedOut`. The timeout is another limit:
+        /// it ends an attempt that makes no progress, and a server that sends a byte now and then
+        /// never reaches it. For a stream, the deadline holds until the response head arrives.
+        public var deadline: TimeInterval?
 
         /// Creates a configuration.
         public init(
             apiKey: APIKey? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
             retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
             logger: (@Sendable (String) -> Void)? = nil, errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys,
-            basicCredentials: BasicCredentials? = nil, idempotencyKeyHeader: String? = nil
+            basicCredentials: BasicCredentials? = nil, idempotencyKeyHeader: String? = nil, deadline: TimeInterval? = nil
         ) {
+            self.deadline = deadline
             self.idempotencyKeyHeader = idempotencyKeyHeader
             self.apiKey = apiKey
             self.onUnauthorized = onUnauthorized
@@ -143,19 +150,49 @@ public final class APIClient: APIClientProtocol {
     /// Sends `request` with auth, retries and timeouts, and returns the whole response.
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
         let transport = self.transport
-        return try await execute(request, options: options) { httpRequest in
-            let response = try await transport.send(httpRequest)
-            return response.isSuccess ? .success(response, status: response.status) : .failure(response)
+        return try await withDeadline(for: request, options: options) { [self] in
+            try await execute(request, options: options) { httpRequest in
+                let response = try await transport.send(httpRequest)
+                return response.isSuccess ? .success(response, status: response.status) : .failure(response)
+            }
         }
     }
 
     /// Sends `request` with auth and timeouts, and returns the response head with its body as a byte stream.
     public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
         let transport = self.transport
-        return try await execute(request, options: options) { httpRequest in
-            let response = try await transport.stream(httpRequest)
-            // Error bodies are short; read them whole for the error's message.
-            return (200..<300).contains(response.status) ? .success(response, status: response.status) : .failure(try await response.collect())
+        return try await withDeadline(for: request, options: options) { [self] in
+            try await execute(request, options: options) { httpRequest in
+                let response = try await transport.stream(httpRequest)
+                // Error bodies are short; read them whole for the error's message.
+                return (200..<300).contains(response.status) ? .success(response, status: response.status) : .failure(try await response.collect())
+            }
+        }
+    }
+
+    /// Runs `call` within the call's deadline, if it has one: when the clock reaches it first,
+    /// the call is cancelled and fails with `timedOut`.
+    private func withDeadline<Success: Sendable>(
+        for request: APIRequest, options: RequestOptions?, _ call: @escaping @Sendable () async throws -> Success
+    ) async throws -> Success {
+        guard let seconds = options?.deadline ?? request.deadline ?? configuration.deadline else { return try await call() }
+        let clock = configuration.clock
+        do {
+            return try await withThrowingTaskGroup(of: Success?.self) { group in
+                group.addTask { try await call() }
+                group.addTask {
+                    try await clock.sleep(for: max(0, seconds))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let success = first else {
+                    configuration.logger?("✕ \(request.method.rawValue) \(request.path): the call's deadline of \(seconds) s passed")
+                    throw APIError.timedOut
+                }
+                return success
+            }
+        } catch is CancellationError {
+            throw APIError.cancelled
         }
     }
 

@@ -79,8 +79,10 @@ public struct APIRequest: Sendable {
     public var isIdempotent: Bool
     /// The endpoint's retry limit, if it sets one.
     public var maxRetries: Int?
-    /// The endpoint's timeout, if it sets one.
+    /// The endpoint's timeout, if it sets one: seconds without progress.
     public var timeout: TimeInterval?
+    /// The endpoint's deadline, if it sets one: the most seconds the call may take in all.
+    public var deadline: TimeInterval?
     /// How dates are encoded in the body and decoded from the response.
     public var dateStyle: DateCodingStyle
     /// The `Accept` header.
@@ -91,8 +93,10 @@ public struct APIRequest: Sendable {
     public init(
         method: HTTPMethod, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:], body: RequestBody = .none,
         requiresAuth: Bool = true, auth: RequestAuth = .bearer, isIdempotent: Bool? = nil, maxRetries: Int? = nil,
-        timeout: TimeInterval? = nil, dateStyle: DateCodingStyle = .iso8601, accept: String = "application/json"
+        timeout: TimeInterval? = nil, deadline: TimeInterval? = nil, dateStyle: DateCodingStyle = .iso8601,
+        accept: String = "application/json"
     ) {
+        self.deadline = deadline
         self.method = method
         self.path = path
         self.query = query

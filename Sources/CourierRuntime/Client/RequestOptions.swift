@@ -4,6 +4,9 @@ import Foundation
 public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectable {
     /// Seconds without progress before the call fails; overrides the endpoint and client.
     public var timeout: TimeInterval?
+    /// The most seconds the call may take in all, retries and their waits included; overrides
+    /// the endpoint and client.
+    public var deadline: TimeInterval?
     /// How many times to retry; overrides the endpoint and client. 0 turns retries off.
     public var maxRetries: Int?
     /// Extra header fields, added after the client's.
@@ -26,8 +29,10 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
     public init(
         timeout: TimeInterval? = nil, maxRetries: Int? = nil, additionalHeaders: [String: String] = [:],
         additionalQueryParameters: [String: String] = [:], additionalBodyParameters: [String: JSONValue] = [:],
-        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil, additionalQueryItems: [QueryItem] = [], idempotencyKey: String? = nil
+        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil, additionalQueryItems: [QueryItem] = [], idempotencyKey: String? = nil,
+        deadline: TimeInterval? = nil
     ) {
+        self.deadline = deadline
         self.idempotencyKey = idempotencyKey
         self.timeout = timeout
         self.maxRetries = maxRetries
@@ -44,7 +49,7 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
         let query = Redaction.redacted(
             additionalQueryParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
                 + additionalQueryItems.compactMap { item in item.value.map { (item.name, $0) } })
-        return "RequestOptions(timeout: \(timeout.map { "\($0)" } ?? "default"), maxRetries: \(maxRetries.map(String.init) ?? "default"), "
+        return "RequestOptions(timeout: \(timeout.map { "\($0)" } ?? "default"), deadline: \(deadline.map { "\($0)" } ?? "default"), maxRetries: \(maxRetries.map(String.init) ?? "default"), "
             + "additionalHeaders: \(headers), additionalQueryParameters: \(query.map { "\($0.name)=\($0.value)" }), "
             + "additionalBodyParameters: \(additionalBodyParameters.keys.sorted()))"
     }
@@ -52,7 +57,7 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
     /// What `dump` shows: secret values redacted, body parameters by name only.
     public var customMirror: Mirror {
         Redaction.mirror(of: self, [
-            "timeout": timeout as Any, "maxRetries": maxRetries as Any, "additionalHeaders": HTTPHeaders(additionalHeaders),
+            "timeout": timeout as Any, "deadline": deadline as Any, "maxRetries": maxRetries as Any, "additionalHeaders": HTTPHeaders(additionalHeaders),
             "additionalQueryParameters": Redaction.redacted(additionalQueryParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).map { "\($0.name)=\($0.value)" },
             "additionalBodyParameters": additionalBodyParameters.keys.sorted(),
         ])

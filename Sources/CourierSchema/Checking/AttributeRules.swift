@@ -16,6 +16,7 @@ extension Checker {
         "idempotent": [.endpoint],
         "retries": [.endpoint],
         "timeout": [.endpoint],
+        "deadline": [.endpoint],
         "poll": [.endpoint],
         "frozen": [.enumeration],
         "wire": [.field, .parameter],

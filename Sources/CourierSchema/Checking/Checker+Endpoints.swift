@@ -60,13 +60,14 @@ extension Checker {
                 hint: "remove it")
         }
         let retries = endpointAttributes["retries"].flatMap(checkRetries)
-        let timeout = endpointAttributes["timeout"].flatMap(checkTimeout)
+        let timeout = endpointAttributes["timeout"].flatMap { checkDuration($0, name: "timeout") }
+        let deadline = endpointAttributes["deadline"].flatMap { checkDuration($0, name: "deadline") }
         let poll = endpointAttributes["poll"].flatMap { checkPoll($0, response: response) }
         guard let method, let path else { return nil }
         return Endpoint(
             name: syntax.name.text, docs: syntax.docs, method: method, path: path,
             auth: auth,
-            isIdempotent: method.isIdempotent || markedIdempotent, retries: retries, timeout: timeout,
+            isIdempotent: method.isIdempotent || markedIdempotent, retries: retries, timeout: timeout, deadline: deadline,
             deprecation: deprecation(endpointAttributes), parameters: parameters, body: body,
             response: response, includesResponseMetadata: includesResponseMetadata, poll: poll, location: syntax.name.location)
     }
@@ -384,10 +385,11 @@ extension Checker {
         return Int(number)
     }
 
-    private func checkTimeout(_ attribute: AttributeSyntax) -> Double? {
-        guard let value = singleArgument(of: attribute, example: "@timeout(15s)") else { return nil }
+    /// `@timeout(d)` or `@deadline(d)`: a positive duration up to a day.
+    private func checkDuration(_ attribute: AttributeSyntax, name: String) -> Double? {
+        guard let value = singleArgument(of: attribute, example: "@\(name)(15s)") else { return nil }
         guard case .duration(let seconds, _) = value.kind, seconds > 0, seconds <= 86_400 else {
-            log.error(value.location, "'@timeout' takes a positive duration up to 1 day", hint: "write @timeout(15s) or @timeout(500ms)")
+            log.error(value.location, "'@\(name)' takes a positive duration up to 1 day", hint: "write @\(name)(15s) or @\(name)(500ms)")
             return nil
         }
         return seconds

@@ -46,6 +46,9 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var retries: Int?
     /// `@timeout(…)`: this endpoint's default timeout in seconds.
     public var timeout: Double?
+    /// `@deadline(…)`: the most seconds this endpoint's calls may take in all, retries and
+    /// waits included.
+    public var deadline: Double?
     /// Set when the endpoint is deprecated.
     public var deprecation: Deprecation?
     /// Path, query and header parameters in schema order.

@@ -22,14 +22,14 @@ struct AuthFaultTests {
         return (client, session, store)
     }
 
-    @Test func aTransientRefreshFailureKeepsTheSessionAndSurfacesTheError() async throws {
+    @Test func aTransientRefreshFailureKeepsTheSessionAndSurfacesTheTokenEndpointsError() async throws {
         let answers: [(Result<HTTPResponse, TransportError>, String)] = [
-            (json(503, #"{"message":"maintenance"}"#), "serverError"),
-            (json(429, "{}", headers: ["Retry-After": "3600"]), "rateLimited"),
-            (json(200, "<html>Sign in to the Wi-Fi</html>", headers: ["Content-Type": "text/html"]), "decodingError"),
-            (json(502, "<html>Bad gateway</html>", headers: ["Content-Type": "text/html"]), "serverError"),
-            (.failure(.timedOut), "timedOut"),
-            (.failure(.connectionLost("reset")), "networkError"),
+            (json(503, #"{"message":"maintenance"}"#), "refreshFailed(serverError)"),
+            (json(429, "{}", headers: ["Retry-After": "3600"]), "refreshFailed(rateLimited)"),
+            (json(200, "<html>Sign in to the Wi-Fi</html>", headers: ["Content-Type": "text/html"]), "refreshFailed(decodingError)"),
+            (json(502, "<html>Bad gateway</html>", headers: ["Content-Type": "text/html"]), "refreshFailed(serverError)"),
+            (.failure(.timedOut), "refreshFailed(timedOut)"),
+            (.failure(.connectionLost("reset")), "refreshFailed(networkError)"),
         ]
         for (answer, expected) in answers {
             let hook = Counter()
@@ -40,6 +40,7 @@ struct AuthFaultTests {
             #expect(await session.isSignedIn, "\(answer) signed the user out")
             #expect(try store.load()?.refreshToken == "r1", "\(answer) wiped the stored tokens")
             #expect(hook.value == 0, "\(answer) called onUnauthorized")
+            if case .refreshFailed(.rateLimited(let retryAfter, _))? = error { #expect(retryAfter == 3600) }
         }
     }
 
@@ -50,6 +51,7 @@ struct AuthFaultTests {
         case .decodingError: return "decodingError"
         case .timedOut: return "timedOut"
         case .networkError: return "networkError"
+        case .refreshFailed(let inner): return "refreshFailed(\(caseName(inner)))"
         default: return "\(error)"
         }
     }
@@ -67,12 +69,12 @@ struct AuthFaultTests {
         }
     }
 
-    @Test func aProactiveRefreshThatTimesOutIsTimedOut() async throws {
+    @Test func aProactiveRefreshThatTimesOutIsARefreshFailureThatTimedOut() async throws {
         let transport = ScriptedTransport([.failure(.timedOut)])
         let expiring = AuthTokens(accessToken: "a", refreshToken: "r", expiresAt: RecordingClock().start.addingTimeInterval(10))
         let session = AuthSession(baseURL: testBaseURL, store: InMemoryTokenStore(expiring), transport: transport, clock: RecordingClock())
         let error = await apiError { let _: Item = try await makeClient(transport, credentials: .session(session), maxRetries: 0).send(APIRequest(method: .get, path: "/x")) }
-        guard case .timedOut? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .refreshFailed(.timedOut)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(await session.isSignedIn)
     }
 

@@ -19,6 +19,18 @@ struct RetryTests {
         }
     }
 
+    /// The jitter's randomness can be set: then the waits are exact.
+    @Test func jitterFromAGivenSourceMakesExactWaits() async throws {
+        let transport = ScriptedTransport([json(503, "{}"), json(503, "{}"), json(503, "{}"), json(200, #"{"id":1}"#)])
+        let clock = RecordingClock()
+        let client = APIClient(
+            baseURL: testBaseURL, credentials: .none, transport: transport,
+            configuration: .init(retryPolicy: RetryPolicy(jitter: 0.2, randomFraction: { 0.5 }), clock: clock))
+        let _: Item = try await client.send(APIRequest(method: .get, path: "/items/1", requiresAuth: false))
+        #expect(clock.sleeps == [1.1, 2.2, 4.4])
+        #expect(RetryPolicy(jitter: 0.2, randomFraction: { 7 }).backoff(forRetry: 0) == 1.2)
+    }
+
     @Test func retriesStopAtTheLimitWithTheServerError() async throws {
         let transport = ScriptedTransport([json(503, #"{"message":"down for maintenance"}"#)])
         let error = await apiError { let _: Item = try await makeClient(transport).send(APIRequest(method: .get, path: "/items")) }

@@ -160,7 +160,7 @@ public actor AuthSession: CustomReflectable {
         switch await refresh(after: tokens.accessToken) {
         case .refreshed(let token): return token
         case .rejected: throw CredentialsRejected(token: tokens.accessToken)
-        case .failed(let error): throw APIError.wrapping(error)
+        case .failed(let error): throw APIError.refreshFailure(error)
         }
     }
 

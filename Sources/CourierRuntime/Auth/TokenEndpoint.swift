@@ -24,7 +24,8 @@ enum TokenEndpoint {
         }
         guard response.isSuccess else {
             throw APIError.from(
-                HTTPErrorResponse(request: request.description, status: response.status, headers: response.headers, body: response.body))
+                HTTPErrorResponse(request: request.description, status: response.status, headers: response.headers, body: response.body),
+                retryAfter: RetryPolicy.retryAfter(response.headers["Retry-After"], now: now))
         }
         let decoded = try ResponseDecoding.decode(TokenResponse.self, from: response.body, dateStyle: .iso8601)
         guard let tokens = decoded.tokens(now: now, previousRefreshToken: previousRefreshToken) else {

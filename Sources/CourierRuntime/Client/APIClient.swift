@@ -23,6 +23,9 @@ public final class APIClient: APIClientProtocol {
         public var errorMessageKeys: [String]
         /// The user name and password sent to endpoints that use HTTP basic authentication.
         public var basicCredentials: BasicCredentials?
+        /// The response headers in which the server names a failed request, looked for in order;
+        /// the first found is `APIError.requestID` and appears in the error's description.
+        public var requestIDHeaders: [String] = HTTPErrorResponse.defaultRequestIDHeaders
         /// The header in which each call that is not idempotent sends a key of its own (a
         /// lowercase UUID, or `RequestOptions.idempotencyKey`), the same on every retry: the
         /// server does the work once per key (Stripe's `Idempotency-Key`), so such a call is
@@ -269,7 +272,7 @@ public final class APIClient: APIClientProtocol {
 
             let errorResponse = HTTPErrorResponse(
                 request: httpRequest.description, status: response.status, headers: response.headers, body: response.body,
-                messageKeys: configuration.errorMessageKeys)
+                messageKeys: configuration.errorMessageKeys, requestIDHeaders: configuration.requestIDHeaders)
             if response.status == 401, request.auth == .basic {
                 // A wrong password: nothing to refresh, and no session to end.
                 throw APIError.notAuthenticated(errorResponse)
@@ -284,7 +287,7 @@ public final class APIClient: APIClientProtocol {
                     replayToken = fresh
                     continue
                 case .failed(let error):
-                    throw APIError.wrapping(error)
+                    throw APIError.refreshFailure(error)
                 case .rejected:
                     await notifier.notify(rejectedToken: token)
                     throw APIError.notAuthenticated(errorResponse)

@@ -10,6 +10,9 @@ public struct RetryPolicy: Sendable {
     public var maxDelay: TimeInterval
     /// Up to this fraction of a backoff is added at random, so clients do not retry in step.
     public var jitter: Double
+    /// Where the randomness of the jitter comes from: a number from 0 to 1 for each backoff.
+    /// A test sets one that answers what it wants, and the waits are exact.
+    public var randomFraction: @Sendable () -> Double
     /// The longest `Retry-After` the client waits for; a longer one fails at once with
     /// `rateLimited(retryAfter:)` so the app can tell the user.
     public var maxRetryAfter: TimeInterval
@@ -17,8 +20,9 @@ public struct RetryPolicy: Sendable {
     /// Creates a policy; the defaults follow the API reference: 3 retries, 1 s / 2 s / 4 s.
     public init(
         maxRetries: Int = 3, baseDelay: TimeInterval = 1, maxDelay: TimeInterval = 30, jitter: Double = 0.2,
-        maxRetryAfter: TimeInterval = 60
+        maxRetryAfter: TimeInterval = 60, randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
+        self.randomFraction = randomFraction
         self.maxRetries = maxRetries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -29,7 +33,8 @@ public struct RetryPolicy: Sendable {
     /// The wait before retry number `retry` (0 for the first retry).
     public func backoff(forRetry retry: Int) -> TimeInterval {
         let delay = min(maxDelay, baseDelay * pow(2, Double(min(retry, 30))))
-        return delay + delay * Double.random(in: 0...max(0, jitter))
+        let fraction = min(1, max(0, randomFraction()))
+        return delay + delay * max(0, jitter) * fraction
     }
 
     /// Whether a response status is worth retrying: 408 and 5xx.

@@ -32,6 +32,11 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
     case invalidResponse(String, HTTPErrorResponse? = nil)
     /// The request could not be built (a bad base URL, a header with a line break, …).
     case invalidRequest(String)
+    /// The call's token had to be refreshed, and the refresh failed for a reason that does not
+    /// end the session (the token endpoint's outage, a timeout, a dropped connection): the
+    /// session is kept, and the call may be made again later. The error is the token
+    /// endpoint's, not the API's.
+    indirect case refreshFailed(APIError)
 
     /// The HTTP response behind the error, when there was one.
     public var response: HTTPErrorResponse? {
@@ -42,10 +47,15 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
             return response
         case .unexpectedStatus(let response):
             return response
+        case .refreshFailed(let error):
+            return error.response
         case .networkError, .decodingError, .cancelled, .timedOut, .invalidRequest:
             return nil
         }
     }
+
+    /// The id the server gave the failed request (`X-Request-Id` and the like), when it gave one.
+    public var requestID: String? { response?.requestID }
 
     /// The HTTP status code, when there was a response.
     public var statusCode: Int? {
@@ -87,7 +97,7 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
 
     /// What happened, to which request, and what to do.
     public var description: String {
-        let request = response.map { " (\($0.request) → \($0.status))" } ?? ""
+        let request = response.map { " (\($0.request) → \($0.status)\($0.requestID.map { ", request id \($0)" } ?? ""))" } ?? ""
         // The server's message ends the sentence; it gets no second period.
         let serverMessage = response?.message.map { ": \($0)" } ?? ""
         let period = serverMessage.last.map { ".!?".contains($0) } == true ? "" : "."
@@ -111,7 +121,10 @@ public enum APIError: Error, LocalizedError, Sendable, CustomStringConvertible {
         case .quotaExceeded:
             return "The account's quota is used up\(request)\(serverMessage)\(period)"
         case .unexpectedStatus(let response):
-            return "Unexpected status \(response.status) for \(response.request)\(serverMessage)\(period)"
+            let id = response.requestID.map { " (request id \($0))" } ?? ""
+            return "Unexpected status \(response.status) for \(response.request)\(id)\(serverMessage)\(period)"
+        case .refreshFailed(let error):
+            return "The session's token could not be refreshed, and the session is kept: \(error.description)"
         case .cancelled:
             return "The request was cancelled."
         case .timedOut:
@@ -128,6 +141,16 @@ extension APIError {
     /// The error as an `APIError`: itself when it is one, else a network error.
     static func wrapping(_ error: any Error) -> APIError {
         (error as? APIError) ?? .networkError(error)
+    }
+
+    /// A refresh that failed without ending the session, as `refreshFailed`; a cancelled one is
+    /// `cancelled`.
+    static func refreshFailure(_ error: any Error) -> APIError {
+        let wrapped = wrapping(error)
+        switch wrapped {
+        case .cancelled, .refreshFailed: return wrapped
+        default: return .refreshFailed(wrapped)
+        }
     }
 
     /// A wait in words: `45 s`, `3 min`, `24 h`. Any number prints, however absurd: the

@@ -286,8 +286,8 @@ nonisolated extension AuthAPI {
     /// - Parameter body: The request body.
     public func signInWithPassword(body: PasswordCredentials, options: RequestOptions? = nil) async throws -> Session {
         let request = APIRequest(
-            method: .post, path: "/auth/v1/token?grant_type=password", headers: ArchonAPI.headers, body: .json(body),
-            auth: .none)
+            name: "signInWithPassword", method: .post, path: "/auth/v1/token?grant_type=password",
+            headers: ArchonAPI.headers, body: .json(body), auth: .none)
         return try await send(request, options: options)
     }
 
@@ -296,8 +296,8 @@ nonisolated extension AuthAPI {
     /// - Parameter body: The request body.
     public func signInWithIdToken(body: IdTokenCredentials, options: RequestOptions? = nil) async throws -> Session {
         let request = APIRequest(
-            method: .post, path: "/auth/v1/token?grant_type=id_token", headers: ArchonAPI.headers, body: .json(body),
-            auth: .none)
+            name: "signInWithIdToken", method: .post, path: "/auth/v1/token?grant_type=id_token",
+            headers: ArchonAPI.headers, body: .json(body), auth: .none)
         return try await send(request, options: options)
     }
 
@@ -307,8 +307,8 @@ nonisolated extension AuthAPI {
     /// - Parameter body: The request body.
     public func refreshSession(body: RefreshTokenRequest, options: RequestOptions? = nil) async throws -> Session {
         let request = APIRequest(
-            method: .post, path: "/auth/v1/token?grant_type=refresh_token", headers: ArchonAPI.headers,
-            body: .json(body), auth: .none, maxRetries: 0)
+            name: "refreshSession", method: .post, path: "/auth/v1/token?grant_type=refresh_token",
+            headers: ArchonAPI.headers, body: .json(body), auth: .none, maxRetries: 0)
         return try await send(request, options: options)
     }
 
@@ -318,12 +318,15 @@ nonisolated extension AuthAPI {
     /// - Parameter scope: Which sessions to end; the server ends every session when this is left out.
     public func signOut(scope: SignOutScope? = nil, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .post, path: "/auth/v1/logout", query: [QueryItem("scope", scope)], headers: ArchonAPI.headers)
+            name: "signOut", method: .post, path: "/auth/v1/logout", query: [QueryItem("scope", scope)],
+            headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 
     /// The signed-in user.
     public func getUser(options: RequestOptions? = nil) async throws -> User {
-        try await send(APIRequest(method: .get, path: "/auth/v1/user", headers: ArchonAPI.headers), options: options)
+        let request = APIRequest(
+            name: "getUser", method: .get, path: "/auth/v1/user", headers: ArchonAPI.headers)
+        return try await send(request, options: options)
     }
 }

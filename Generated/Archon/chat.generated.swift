@@ -195,7 +195,8 @@ nonisolated extension ChatAPI {
         options: RequestOptions? = nil
     ) -> AsyncThrowingStream<ChatEvent, any Error> {
         let request = APIRequest(
-            method: .post, path: "/functions/v1/chat", headers: ArchonAPI.headers, body: .json(body))
+            name: "sendMessage", method: .post, path: "/functions/v1/chat", headers: ArchonAPI.headers,
+            body: .json(body))
         return events(request, options: options)
     }
 }

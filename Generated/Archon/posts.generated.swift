@@ -114,8 +114,8 @@ nonisolated extension PostsAPI {
         options: RequestOptions? = nil
     ) async throws -> PaginatedResponse<Post> {
         let request = APIRequest(
-            method: .get, path: "/feed", query: [QueryItem("cursor", cursor), QueryItem("limit", limit)],
-            headers: ArchonAPI.headers)
+            name: "fetchFeed", method: .get, path: "/feed",
+            query: [QueryItem("cursor", cursor), QueryItem("limit", limit)], headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 
@@ -134,7 +134,7 @@ nonisolated extension PostsAPI {
     /// - Parameter id: The post's id.
     public func getPost(id: Int, options: RequestOptions? = nil) async throws -> DataResponse<Post> {
         let request = APIRequest(
-            method: .get, path: "/posts/\(path: id)", headers: ArchonAPI.headers)
+            name: "getPost", method: .get, path: "/posts/\(path: id)", headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 
@@ -143,7 +143,7 @@ nonisolated extension PostsAPI {
     /// - Parameter body: The request body.
     public func createPost(body: NewPost, options: RequestOptions? = nil) async throws -> DataResponse<Post> {
         let request = APIRequest(
-            method: .post, path: "/posts", headers: ArchonAPI.headers, body: .json(body))
+            name: "createPost", method: .post, path: "/posts", headers: ArchonAPI.headers, body: .json(body))
         return try await send(request, options: options)
     }
 
@@ -152,7 +152,8 @@ nonisolated extension PostsAPI {
     /// - Parameter id: The post's id.
     public func likePost(id: Int, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .post, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers, isIdempotent: true)
+            name: "likePost", method: .post, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers,
+            isIdempotent: true)
         return try await send(request, options: options)
     }
 
@@ -161,7 +162,7 @@ nonisolated extension PostsAPI {
     /// - Parameter id: The post's id.
     public func unlikePost(id: Int, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .delete, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers)
+            name: "unlikePost", method: .delete, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 
@@ -177,8 +178,8 @@ nonisolated extension PostsAPI {
         var form = MultipartFormData()
         form.append("image", file: image)
         let request = APIRequest(
-            method: .post, path: "/posts/\(path: id)/image", headers: ArchonAPI.headers, body: .multipart(form),
-            timeout: 120)
+            name: "uploadPostImage", method: .post, path: "/posts/\(path: id)/image", headers: ArchonAPI.headers,
+            body: .multipart(form), timeout: 120)
         return try await send(request, options: options)
     }
 }

@@ -101,8 +101,8 @@ nonisolated extension ProjectsAPI {
         options: RequestOptions? = nil
     ) async throws -> [ArchonProject] {
         let request = APIRequest(
-            method: .get, path: "/rest/v1/projects", query: [QueryItem("order", order), QueryItem("limit", limit)],
-            headers: ArchonAPI.headers)
+            name: "listProjects", method: .get, path: "/rest/v1/projects",
+            query: [QueryItem("order", order), QueryItem("limit", limit)], headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 
@@ -115,7 +115,8 @@ nonisolated extension ProjectsAPI {
         options: RequestOptions? = nil
     ) async throws -> APIResponse<Void> {
         let request = APIRequest(
-            method: .head, path: "/rest/v1/projects", headers: ArchonAPI.headers.merging(["Prefer": prefer]))
+            name: "countProjects", method: .head, path: "/rest/v1/projects",
+            headers: ArchonAPI.headers.merging(["Prefer": prefer]))
         return try await sendForResponse(request, options: options)
     }
 
@@ -129,8 +130,8 @@ nonisolated extension ProjectsAPI {
         options: RequestOptions? = nil
     ) async throws -> [ArchonProject] {
         let request = APIRequest(
-            method: .post, path: "/rest/v1/projects", headers: ArchonAPI.headers.merging(["Prefer": prefer]),
-            body: .json(body))
+            name: "createProject", method: .post, path: "/rest/v1/projects",
+            headers: ArchonAPI.headers.merging(["Prefer": prefer]), body: .json(body))
         return try await send(request, options: options)
     }
 }

@@ -319,7 +319,7 @@ nonisolated extension TasksAPI {
         options: RequestOptions? = nil
     ) async throws -> [ArchonTask] {
         let request = APIRequest(
-            method: .get, path: "/rest/v1/tasks",
+            name: "listTasks", method: .get, path: "/rest/v1/tasks",
             query: [QueryItem("project_id", projectId, prefix: "eq."), QueryItem("order", order)],
             headers: ArchonAPI.headers)
         return try await send(request, options: options)
@@ -331,7 +331,7 @@ nonisolated extension TasksAPI {
     /// - Parameter id: The task's id.
     public func getTask(id: UUID, options: RequestOptions? = nil) async throws -> ArchonTask {
         let request = APIRequest(
-            method: .get, path: "/rest/v1/tasks/\(path: id)", headers: ArchonAPI.headers)
+            name: "getTask", method: .get, path: "/rest/v1/tasks/\(path: id)", headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 
@@ -349,7 +349,7 @@ nonisolated extension TasksAPI {
     /// - Parameter id: The task's id.
     public func getTaskLog(id: UUID, options: RequestOptions? = nil) async throws -> String {
         let request = APIRequest(
-            method: .get, path: "/functions/v1/tasks/\(path: id)/log", headers: ArchonAPI.headers)
+            name: "getTaskLog", method: .get, path: "/functions/v1/tasks/\(path: id)/log", headers: ArchonAPI.headers)
         return try await sendForText(request, options: options)
     }
 
@@ -359,7 +359,7 @@ nonisolated extension TasksAPI {
     /// - Parameter id: The task's id.
     public func cancelTask(id: UUID, options: RequestOptions? = nil) async throws -> ArchonTask {
         let request = APIRequest(
-            method: .post, path: "/rest/v1/tasks/\(path: id)/cancel", headers: ArchonAPI.headers)
+            name: "cancelTask", method: .post, path: "/rest/v1/tasks/\(path: id)/cancel", headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 }

@@ -69,8 +69,8 @@ nonisolated extension UploadsAPI {
         form.append("project_id", projectId)
         form.append("caption", caption)
         let request = APIRequest(
-            method: .post, path: "/functions/v1/upload", headers: ArchonAPI.headers, body: .multipart(form),
-            timeout: 120)
+            name: "uploadFile", method: .post, path: "/functions/v1/upload", headers: ArchonAPI.headers,
+            body: .multipart(form), timeout: 120)
         return try await send(request, options: options)
     }
 }

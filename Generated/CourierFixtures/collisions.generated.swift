@@ -38,65 +38,67 @@ nonisolated extension CollisionsAPI {
     /// - Parameter body: The request body.
     public func send(body: Named, options: RequestOptions? = nil) async throws -> Named {
         let request = APIRequest(
-            method: .post, path: "/send", headers: KitchenAPI.headers, body: .json(body), dateStyle: .unixSeconds)
+            name: "send", method: .post, path: "/send", headers: KitchenAPI.headers, body: .json(body),
+            dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Named like `response(for:options:)`.
     public func response(options: RequestOptions? = nil) async throws -> Named {
         let request = APIRequest(
-            method: .get, path: "/response", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "response", method: .get, path: "/response", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Named like `events(_:as:options:…)`.
     public func events(options: RequestOptions? = nil) -> AsyncThrowingStream<Named, any Error> {
         let request = APIRequest(
-            method: .get, path: "/events", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "events", method: .get, path: "/events", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return events(request, options: options)
     }
 
     /// Named like `APIClient.timeout`.
     public func timeout(options: RequestOptions? = nil) async throws -> Named {
         let request = APIRequest(
-            method: .get, path: "/timeout", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "timeout", method: .get, path: "/timeout", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Named like `APIClient.headers`.
     public func headers(request: String, options: RequestOptions? = nil) async throws -> Named {
         let request = APIRequest(
-            method: .get, path: "/headers", query: [QueryItem("request", request)], headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
+            name: "headers", method: .get, path: "/headers", query: [QueryItem("request", request)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Named like `get(path:)`.
     public func get(id: Int, options: RequestOptions? = nil) async throws -> Named {
         let request = APIRequest(
-            method: .get, path: "/get/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "get", method: .get, path: "/get/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Named like `delete(path:)`.
     public func delete(id: Int, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .delete, path: "/delete/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "delete", method: .delete, path: "/delete/\(path: id)", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Named like `clock`.
     public func clock(options: RequestOptions? = nil) async throws -> Named {
         let request = APIRequest(
-            method: .get, path: "/clock", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "clock", method: .get, path: "/clock", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Named like `pages(_:)`, with a cursor.
     public func pages(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Named> {
         let request = APIRequest(
-            method: .get, path: "/pages", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
+            name: "pages", method: .get, path: "/pages", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -108,7 +110,7 @@ nonisolated extension CollisionsAPI {
     /// Named like `poll(every:until:_:)`.
     public func poll(options: RequestOptions? = nil) async throws -> Named {
         let request = APIRequest(
-            method: .get, path: "/poll", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "poll", method: .get, path: "/poll", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -119,7 +121,8 @@ nonisolated extension CollisionsAPI {
         form2.append("request", request)
         for item in item { form2.append("item", item) }
         let request = APIRequest(
-            method: .post, path: "/post", headers: KitchenAPI.headers, body: .multipart(form2), dateStyle: .unixSeconds)
+            name: "post", method: .post, path: "/post", headers: KitchenAPI.headers, body: .multipart(form2),
+            dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 }

@@ -411,14 +411,16 @@ nonisolated extension OpenAPI {
     /// The news, for anyone.
     public func news(options: RequestOptions? = nil) async throws -> String {
         let request = APIRequest(
-            method: .get, path: "/news", headers: KitchenAPI.headers, auth: .none, dateStyle: .unixSeconds)
+            name: "news", method: .get, path: "/news", headers: KitchenAPI.headers, auth: .none,
+            dateStyle: .unixSeconds)
         return try await sendForText(request, options: options)
     }
 
     /// Statistics, for an administrator with a password.
     public func adminStats(options: RequestOptions? = nil) async throws -> JSONValue {
         let request = APIRequest(
-            method: .get, path: "/admin/stats", headers: KitchenAPI.headers, auth: .basic, dateStyle: .unixSeconds)
+            name: "adminStats", method: .get, path: "/admin/stats", headers: KitchenAPI.headers, auth: .basic,
+            dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 }
@@ -668,7 +670,7 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) async throws -> Node {
         let request = APIRequest(
-            method: .get, path: "/nodes/\(path: id).json",
+            name: "getNode", method: .get, path: "/nodes/\(path: id).json",
             query: QueryItem.repeated("tags", tags) + [QueryItem("mood", mood), QueryItem("in", `in`)],
             headers: KitchenAPI.headers.merging(["X-Trace": trace]), dateStyle: .unixSeconds)
         return try await send(request, options: options)
@@ -679,15 +681,15 @@ nonisolated extension ThingsAPI {
     /// - Parameter body: The request body.
     public func create(body: Everything, options: RequestOptions? = nil) async throws -> Everything? {
         let request = APIRequest(
-            method: .post, path: "/everything", headers: KitchenAPI.headers, body: .json(body), isIdempotent: true,
-            maxRetries: 1, timeout: 1.5, deadline: 20, dateStyle: .unixSeconds)
+            name: "create", method: .post, path: "/everything", headers: KitchenAPI.headers, body: .json(body),
+            isIdempotent: true, maxRetries: 1, timeout: 1.5, deadline: 20, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Signs in with a form.
     public func signIn(userName: String, scopes: [String], options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .post, path: "/token?grant_type=password", headers: KitchenAPI.headers,
+            name: "signIn", method: .post, path: "/token?grant_type=password", headers: KitchenAPI.headers,
             body: .form([QueryItem("user_name", userName)] + QueryItem.repeated("scopes", scopes)), auth: .none,
             dateStyle: .unixSeconds)
         return try await send(request, options: options)
@@ -708,8 +710,8 @@ nonisolated extension ThingsAPI {
         try form.append("meta", json: meta)
         form.append("direction", direction)
         let request = APIRequest(
-            method: .put, path: "/files/\(path: name)", headers: KitchenAPI.headers, body: .multipart(form),
-            dateStyle: .unixSeconds)
+            name: "upload", method: .put, path: "/files/\(path: name)", headers: KitchenAPI.headers,
+            body: .multipart(form), dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -720,7 +722,7 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) async throws -> [Node] {
         let request = APIRequest(
-            method: .get, path: "/search",
+            name: "search", method: .get, path: "/search",
             query: QueryItem.map("filter", filter, style: .deepObject) + QueryItem.map("weights", weights, style: .form),
             headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
@@ -729,29 +731,32 @@ nonisolated extension ThingsAPI {
     /// Checks the service is up, without a token.
     public func ping(options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .get, path: "/ping", headers: KitchenAPI.headers, auth: .none, dateStyle: .unixSeconds)
+            name: "ping", method: .get, path: "/ping", headers: KitchenAPI.headers, auth: .none,
+            dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// Removes a node.
     public func remove(id: Int, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .delete, path: "/nodes/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "remove", method: .delete, path: "/nodes/\(path: id)", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
     /// A statement.
     public func statement(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
-            method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "statement", method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
         return try await sendForBytes(request, options: options)
     }
 
     /// A page of nodes.
     public func nodes(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Node> {
         let request = APIRequest(
-            method: .get, path: "/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
+            name: "nodes", method: .get, path: "/nodes", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -767,8 +772,8 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) async throws -> PaginatedResponse<Node> {
         let request = APIRequest(
-            method: .get, path: "/legacy/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
+            name: "legacyNodes", method: .get, path: "/legacy/nodes", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -781,7 +786,7 @@ nonisolated extension ThingsAPI {
     /// A job.
     public func job(id: Int, options: RequestOptions? = nil) async throws -> DataResponse<Job> {
         let request = APIRequest(
-            method: .get, path: "/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "job", method: .get, path: "/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -803,15 +808,16 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) -> AsyncThrowingStream<Tree, any Error> {
         let request = APIRequest(
-            method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body), dateStyle: .unixSeconds)
+            name: "trees", method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body),
+            dateStyle: .unixSeconds)
         return events(request, options: options)
     }
 
     /// Creates everything from a form: the same route as `create`, another content type.
     public func createFromForm(text: String, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .post, path: "/everything", headers: KitchenAPI.headers, body: .form([QueryItem("text", text)]),
-            dateStyle: .unixSeconds)
+            name: "createFromForm", method: .post, path: "/everything", headers: KitchenAPI.headers,
+            body: .form([QueryItem("text", text)]), dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -820,7 +826,8 @@ nonisolated extension ThingsAPI {
     /// - Parameter body: The request body.
     public func postMessage(body: Message, options: RequestOptions? = nil) async throws -> Message {
         let request = APIRequest(
-            method: .post, path: "/messages", headers: KitchenAPI.headers, body: .json(body), dateStyle: .unixSeconds)
+            name: "postMessage", method: .post, path: "/messages", headers: KitchenAPI.headers, body: .json(body),
+            dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -831,7 +838,7 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) async throws -> [Ticket] {
         let request = APIRequest(
-            method: .get, path: "/tickets/\(path: level)", query: [QueryItem("priority", priority)],
+            name: "tickets", method: .get, path: "/tickets/\(path: level)", query: [QueryItem("priority", priority)],
             headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
@@ -839,21 +846,22 @@ nonisolated extension ThingsAPI {
     /// The readme, as text.
     public func readme(options: RequestOptions? = nil) async throws -> String {
         let request = APIRequest(
-            method: .get, path: "/readme", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "readme", method: .get, path: "/readme", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await sendForText(request, options: options)
     }
 
     /// The readme with its headers.
     public func readmeWithHeaders(options: RequestOptions? = nil) async throws -> APIResponse<String> {
         let request = APIRequest(
-            method: .get, path: "/readme/latest", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "readmeWithHeaders", method: .get, path: "/readme/latest", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
         return try await sendForTextResponse(request, options: options)
     }
 
     /// Nodes as JSON Lines.
     public func nodeLog(options: RequestOptions? = nil) -> AsyncThrowingStream<Node, any Error> {
         let request = APIRequest(
-            method: .get, path: "/nodes/log", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "nodeLog", method: .get, path: "/nodes/log", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return jsonLines(request, options: options)
     }
 
@@ -862,8 +870,8 @@ nonisolated extension ThingsAPI {
     /// - Parameter body: The request body, sent as it is.
     public func putAvatar(body: Data, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .put, path: "/avatar", headers: KitchenAPI.headers, body: .raw(body, contentType: "image/png"),
-            dateStyle: .unixSeconds)
+            name: "putAvatar", method: .put, path: "/avatar", headers: KitchenAPI.headers,
+            body: .raw(body, contentType: "image/png"), dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
@@ -878,7 +886,7 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) async throws -> APIResponse<Node> {
         let request = APIRequest(
-            method: .put, path: "/files/raw/\(path: name)", headers: KitchenAPI.headers,
+            name: "putFile", method: .put, path: "/files/raw/\(path: name)", headers: KitchenAPI.headers,
             body: .raw(body, contentType: contentType), dateStyle: .unixSeconds)
         return try await sendForResponse(request, options: options)
     }
@@ -888,15 +896,16 @@ nonisolated extension ThingsAPI {
     /// - Parameter body: The request body, sent as UTF-8 text.
     public func addNote(body: String, options: RequestOptions? = nil) async throws -> APIResponse<Void> {
         let request = APIRequest(
-            method: .post, path: "/notes", headers: KitchenAPI.headers, body: .text(body, contentType: "text/markdown"),
-            dateStyle: .unixSeconds)
+            name: "addNote", method: .post, path: "/notes", headers: KitchenAPI.headers,
+            body: .text(body, contentType: "text/markdown"), dateStyle: .unixSeconds)
         return try await sendForResponse(request, options: options)
     }
 
     /// Downloads a node's attachment with its headers.
     public func attachment(id: String, options: RequestOptions? = nil) async throws -> APIResponse<Data> {
         let request = APIRequest(
-            method: .get, path: "/nodes/\(path: id)/attachment", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "attachment", method: .get, path: "/nodes/\(path: id)/attachment", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
         return try await sendForBytesResponse(request, options: options)
     }
 
@@ -906,8 +915,8 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) async throws -> APIResponse<PaginatedResponse<Node>> {
         let request = APIRequest(
-            method: .get, path: "/v2/nodes", query: [QueryItem("cursor", cursor)], headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
+            name: "nodesWithHeaders", method: .get, path: "/v2/nodes", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await sendForResponse(request, options: options)
     }
 
@@ -919,7 +928,8 @@ nonisolated extension ThingsAPI {
     /// A job with the response's headers, polled.
     public func jobWithHeaders(id: Int, options: RequestOptions? = nil) async throws -> APIResponse<DataResponse<Job>> {
         let request = APIRequest(
-            method: .get, path: "/v2/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+            name: "jobWithHeaders", method: .get, path: "/v2/jobs/\(path: id)", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
         return try await sendForResponse(request, options: options)
     }
 

@@ -140,9 +140,10 @@ struct EndpointGenerator {
 
     /// The arguments of `APIRequest(…)`, in its parameter order, leaving out defaults.
     private func requestArguments(_ endpoint: Endpoint, form: String) -> [String] {
-        var result = [".\(endpoint.method.rawValue.lowercased())", SwiftNames.pathLiteral(endpoint.path)]
-        result[0] = "method: " + result[0]
-        result[1] = "path: " + result[1]
+        var result = [
+            "name: " + SwiftNames.string(endpoint.name), "method: .\(endpoint.method.rawValue.lowercased())",
+            "path: " + SwiftNames.pathLiteral(endpoint.path),
+        ]
         let query = queryItems(endpoint.parameters(.query))
         if !query.isEmpty { result.append("query: " + query) }
         let headers = endpoint.parameters(.header).map { "\(SwiftNames.string($0.wireName)): \(SwiftNames.argument($0.name))" }

@@ -16,8 +16,12 @@ public final class APIClient: APIClientProtocol {
         public var clock: any APIClock
         /// Allows `http://` to hosts other than loopback.
         public var allowsInsecureHTTP: Bool
-        /// Receives one line per request and response, with secrets redacted.
+        /// Receives one line per attempt as it goes out (`→ GET https://…`) and as it ends
+        /// (`← 200 GET https://…`, or `✕ GET https://…: the connection was lost`), redirect hops
+        /// included, with secrets redacted. It runs as the last interceptor (`LoggingInterceptor`).
         public var logger: (@Sendable (String) -> Void)?
+        /// Code that sees and may change every attempt, in order; see `RequestInterceptor`.
+        public var interceptors: [any RequestInterceptor]
         /// The keys of an error body, in order, whose text is the error's message. A generated
         /// factory sets the fields its schema's error model marks `@message`.
         public var errorMessageKeys: [String]
@@ -44,8 +48,10 @@ public final class APIClient: APIClientProtocol {
             apiKey: APIKey? = nil, onUnauthorized: (@Sendable () async -> Void)? = nil,
             retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
             logger: (@Sendable (String) -> Void)? = nil, errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys,
-            basicCredentials: BasicCredentials? = nil, idempotencyKeyHeader: String? = nil, deadline: TimeInterval? = nil
+            basicCredentials: BasicCredentials? = nil, idempotencyKeyHeader: String? = nil, deadline: TimeInterval? = nil,
+            interceptors: [any RequestInterceptor] = []
         ) {
+            self.interceptors = interceptors
             self.deadline = deadline
             self.idempotencyKeyHeader = idempotencyKeyHeader
             self.apiKey = apiKey
@@ -86,6 +92,7 @@ public final class APIClient: APIClientProtocol {
     public let configuration: Configuration
     private let transport: any HTTPTransport
     private let notifier: UnauthorizedNotifier
+    private let chain: InterceptorChain
 
     /// Creates a client.
     ///
@@ -112,6 +119,8 @@ public final class APIClient: APIClientProtocol {
         self.configuration = configuration
         self.transport = transport ?? URLSessionTransport()
         self.notifier = UnauthorizedNotifier(hook: configuration.onUnauthorized)
+        self.chain = InterceptorChain(
+            interceptors: configuration.interceptors + (configuration.logger.map { [LoggingInterceptor(log: $0)] } ?? []), clock: configuration.clock)
     }
 
     /// A client that sends a fixed token as `Authorization: Bearer <token>`.
@@ -156,7 +165,7 @@ public final class APIClient: APIClientProtocol {
         return try await withDeadline(for: request, options: options) { [self] in
             try await execute(request, options: options) { httpRequest in
                 let response = try await transport.send(httpRequest)
-                return response.isSuccess ? .success(response, status: response.status) : .failure(response)
+                return response.isSuccess ? .success(response, status: response.status, headers: response.headers) : .failure(response)
             }
         }
     }
@@ -168,7 +177,8 @@ public final class APIClient: APIClientProtocol {
             try await execute(request, options: options) { httpRequest in
                 let response = try await transport.stream(httpRequest)
                 // Error bodies are short; read them whole for the error's message.
-                return (200..<300).contains(response.status) ? .success(response, status: response.status) : .failure(try await response.collect())
+                guard (200..<300).contains(response.status) else { return .failure(try await response.collect()) }
+                return .success(response, status: response.status, headers: response.headers)
             }
         }
     }
@@ -200,14 +210,14 @@ public final class APIClient: APIClientProtocol {
     }
 
     /// What one attempt produced: the caller's kind of success, or a non-2xx response.
-    private enum Attempt<Success> {
-        case success(Success, status: Int)
+    private enum AttemptResult<Success> {
+        case success(Success, status: Int, headers: HTTPHeaders)
         case failure(HTTPResponse)
     }
 
     /// The retry and refresh loop around one logical request.
     private func execute<Success>(
-        _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> Attempt<Success>
+        _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> AttemptResult<Success>
     ) async throws -> Success {
         let maxRetries = max(0, options?.maxRetries ?? request.maxRetries ?? configuration.retryPolicy.maxRetries)
         // One key for the whole call, so the server can tell its retries from new calls; with it,
@@ -223,6 +233,9 @@ public final class APIClient: APIClientProtocol {
         // attempt asks the credentials afresh, so a retry never sends a token they replaced.
         var replayToken: String?
         var authReplays = 0
+        var attemptNumber = 0
+        var reason = AttemptReason.first
+        let started = configuration.clock.now()
         while true {
             if Task.isCancelled { throw APIError.cancelled }
             var token: String?
@@ -242,36 +255,40 @@ public final class APIClient: APIClientProtocol {
                 }
                 authorization = basic.authorization
             }
-            let httpRequest = try RequestBuilder.build(
+            let built = try RequestBuilder.build(
                 request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, authorization: authorization,
                 timeout: timeout, options: options, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
-            configuration.logger?("→ \(httpRequest)")
+            attemptNumber += 1
+            let attempt = Attempt(
+                endpoint: request.endpointName, number: attemptNumber, reason: reason, elapsed: max(0, configuration.clock.now().timeIntervalSince(started)))
+            let (httpRequest, record) = try await prepare(built, for: attempt)
 
             let response: HTTPResponse
             do {
                 switch try await send(httpRequest) {
-                case .success(let success, let status):
-                    configuration.logger?("← \(status) \(httpRequest)")
+                case .success(let success, let status, let headers):
+                    await chain.finish(record, status: status, headers: headers)
                     return success
                 case .failure(let failure):
+                    await chain.finish(record, status: failure.status, headers: failure.headers)
                     response = failure
                 }
             } catch {
+                await chain.finish(record, error: error)
                 let transportError = TransportError(error)
                 if transportError == .cancelled || Task.isCancelled || error is CancellationError { throw APIError.cancelled }
-                configuration.logger?("✕ \(httpRequest): \(transportError)")
                 let mayRetry = transportError.isRetryable && (!transportError.requestMayHaveReachedServer || request.isIdempotent)
                 if mayRetry, retries < maxRetries {
                     try await wait(configuration.retryPolicy.backoff(forRetry: retries))
                     retries += 1
+                    reason = .retryAfterFailure(transportError.description)
                     continue
                 }
                 throw transportError == .timedOut ? APIError.timedOut : APIError.networkError(transportError)
             }
-            configuration.logger?("← \(response.status) \(httpRequest)")
 
             let errorResponse = HTTPErrorResponse(
-                request: httpRequest.description, status: response.status, headers: response.headers, body: response.body,
+                request: record.current.request.description, status: response.status, headers: response.headers, body: response.body,
                 messageKeys: configuration.errorMessageKeys, requestIDHeaders: configuration.requestIDHeaders)
             if response.status == 401, request.auth == .basic {
                 // A wrong password: nothing to refresh, and no session to end.
@@ -285,6 +302,7 @@ public final class APIClient: APIClientProtocol {
                 case .refreshed(let fresh):
                     authReplays += 1
                     replayToken = fresh
+                    reason = .replayAfterRefresh
                     continue
                 case .failed(let error):
                     throw APIError.refreshFailure(error)
@@ -299,6 +317,7 @@ public final class APIClient: APIClientProtocol {
                 if retries < maxRetries, delay <= configuration.retryPolicy.maxRetryAfter {
                     try await wait(delay)
                     retries += 1
+                    reason = .retryAfterRateLimit(retryAfter: retryAfter)
                     continue
                 }
                 throw APIError.rateLimited(retryAfter: delay, errorResponse)
@@ -306,9 +325,22 @@ public final class APIClient: APIClientProtocol {
             if RetryPolicy.isRetryable(status: response.status), request.isIdempotent, retries < maxRetries {
                 try await wait(configuration.retryPolicy.backoff(forRetry: retries))
                 retries += 1
+                reason = .retryAfterStatus(response.status)
                 continue
             }
             throw APIError.from(errorResponse)
+        }
+    }
+
+    /// The request after the interceptors, and the record of its attempt; an interceptor's
+    /// error other than an `APIError` ends the call as `invalidRequest`.
+    private func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> (HTTPRequest, AttemptRecord) {
+        do {
+            return try await chain.prepare(request, for: attempt)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.invalidRequest("an interceptor refused \(request) (\(attempt)): \(error)")
         }
     }
 

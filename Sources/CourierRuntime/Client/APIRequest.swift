@@ -56,6 +56,9 @@ public enum RequestBody: Sendable {
 /// One call of an endpoint, described as a value: what generated methods build and what the
 /// client sends, so requests can be inspected in tests without a network.
 public struct APIRequest: Sendable {
+    /// The endpoint's name in the schema (`createPost`), for interceptors and logs; nil for a
+    /// request made by hand.
+    public var name: String?
     /// The method.
     public var method: HTTPMethod
     /// The path below the base URL, already percent-encoded; it may end in a fixed query.
@@ -69,6 +72,9 @@ public struct APIRequest: Sendable {
     /// How the request proves who is calling: a bearer token, basic credentials, or nothing
     /// (a public endpoint).
     public var auth: RequestAuth
+
+    /// The endpoint's name, or `METHOD path` for a request made by hand.
+    var endpointName: String { name ?? "\(method.rawValue) \(path)" }
 
     /// Whether the request carries credentials; setting it to true asks for the bearer token.
     public var requiresAuth: Bool {
@@ -91,12 +97,13 @@ public struct APIRequest: Sendable {
     /// Creates a request. `isIdempotent` defaults to what the method says. The request sends the
     /// credentials `auth` names, none when `requiresAuth` is false.
     public init(
-        method: HTTPMethod, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:], body: RequestBody = .none,
+        name: String? = nil, method: HTTPMethod, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:], body: RequestBody = .none,
         requiresAuth: Bool = true, auth: RequestAuth = .bearer, isIdempotent: Bool? = nil, maxRetries: Int? = nil,
         timeout: TimeInterval? = nil, deadline: TimeInterval? = nil, dateStyle: DateCodingStyle = .iso8601,
         accept: String = "application/json"
     ) {
         self.deadline = deadline
+        self.name = name
         self.method = method
         self.path = path
         self.query = query

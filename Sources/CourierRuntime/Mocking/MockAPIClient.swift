@@ -37,10 +37,50 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
     /// `Configuration.errorMessageKeys`.
     public let errorMessageKeys: [String]
 
+    /// The interceptors each call runs through, as the client's: every call is one attempt, sent
+    /// to `https://mock.invalid` with the path and query it would have.
+    public let interceptors: [any RequestInterceptor]
+    private let chain: InterceptorChain
+    private var prepared: [HTTPRequest] = []
+
     /// Creates a mock with no stubs.
-    public init(clock: any APIClock = SystemClock(), errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys) {
+    public init(
+        clock: any APIClock = SystemClock(), errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys,
+        interceptors: [any RequestInterceptor] = []
+    ) {
         self.clock = clock
         self.errorMessageKeys = errorMessageKeys
+        self.interceptors = interceptors
+        self.chain = InterceptorChain(interceptors: interceptors, clock: clock)
+    }
+
+    /// Every request as the interceptors left it, in order; empty without interceptors.
+    public var interceptedRequests: [HTTPRequest] { lock.withLock { prepared } }
+
+    /// Runs `answer` as one attempt through the interceptors.
+    private func intercepted<Success>(
+        _ request: APIRequest, options: RequestOptions?, status: (Success) -> (Int, HTTPHeaders), _ answer: () async throws -> Success
+    ) async throws -> Success {
+        guard !chain.isEmpty else { return try await answer() }
+        let built = try RequestBuilder.build(
+            request, baseURL: URL(string: "https://mock.invalid")!, clientHeaders: [:], apiKey: nil, authorization: nil, timeout: 60,
+            options: options, allowsInsecureHTTP: false)
+        let (httpRequest, record) = try await chain.prepare(built, for: Attempt(endpoint: request.endpointName, number: 1, reason: .first, elapsed: 0))
+        lock.withLock { prepared.append(httpRequest) }
+        do {
+            let success = try await answer()
+            let (code, headers) = status(success)
+            await chain.finish(record, status: code, headers: headers)
+            return success
+        } catch let error as APIError {
+            // A stubbed HTTP error reads as its response; any other as a failure below HTTP.
+            if let status = error.statusCode {
+                await chain.finish(record, status: status, headers: error.response?.headers ?? [:])
+            } else {
+                await chain.finish(record, error: error)
+            }
+            throw error
+        }
     }
 
     /// Every request received, in order.
@@ -82,6 +122,10 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
 
     /// Records `request` and answers it from the stubs; a request without a stub fails as `invalidRequest`, naming the stub to add.
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
+        try await intercepted(request, options: options, status: { ($0.status, $0.headers) }) { try answer(request) }
+    }
+
+    private func answer(_ request: APIRequest) throws -> HTTPResponse {
         switch try encoded(reply(for: request), for: request) {
         case .response(let response):
             guard response.isSuccess else { throw error(for: response, request: request) }
@@ -95,6 +139,10 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
 
     /// Records `request` and answers it from the stubs as a byte stream.
     public func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse {
+        try await intercepted(request, options: options, status: { ($0.status, $0.headers) }) { try streamingAnswer(request) }
+    }
+
+    private func streamingAnswer(_ request: APIRequest) throws -> HTTPStreamingResponse {
         switch try encoded(reply(for: request), for: request) {
         case .response(let response):
             guard response.isSuccess else { throw error(for: response, request: request) }

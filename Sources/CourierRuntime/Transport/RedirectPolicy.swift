@@ -31,6 +31,7 @@ public enum RedirectPolicy: Sendable, Hashable {
         let keepsMethod = status == 307 || status == 308
         if !keepsMethod, (status == 303 && original.method != .head) || ((status == 301 || status == 302) && original.method == .post) {
             next.method = .get
+            next.isIdempotent = true
             next.body = nil
             next.headers["Content-Type"] = nil
             next.headers["Content-Length"] = nil

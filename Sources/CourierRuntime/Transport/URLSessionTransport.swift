@@ -61,7 +61,7 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
                 exchange.cancel()
             }
             guard let next = exchange.redirect else { return response }
-            request = next
+            request = try await request.redirectHandler?(response, next) ?? next
         }
         throw TransportError.invalidResponse("more than \(Self.maxRedirects) redirects")
     }
@@ -85,7 +85,7 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
             }
             guard let next = exchange.redirect else { return HTTPStreamingResponse(status: head.status, headers: head.headers, body: body) }
             exchange.cancel()
-            request = next
+            request = try await request.redirectHandler?(HTTPResponse(status: head.status, headers: head.headers), next) ?? next
         }
         throw TransportError.invalidResponse("more than \(Self.maxRedirects) redirects")
     }

@@ -107,17 +107,17 @@ nonisolated extension MockAPIClient: KindsAPI {}
 
 nonisolated extension KindsAPI {
     public func readme(options: RequestOptions? = nil) async throws -> String {
-        try await sendForText(APIRequest(method: .get, path: "/readme", auth: .none), options: options)
+        try await sendForText(APIRequest(name: "readme", method: .get, path: "/readme", auth: .none), options: options)
     }
 
     public func log(options: RequestOptions? = nil) -> AsyncThrowingStream<Node, any Error> {
-        jsonLines(APIRequest(method: .get, path: "/log", auth: .none), options: options)
+        jsonLines(APIRequest(name: "log", method: .get, path: "/log", auth: .none), options: options)
     }
 
     /// - Parameter body: The request body, sent as it is.
     public func avatar(body: Data, options: RequestOptions? = nil) async throws -> APIResponse<Void> {
         let request = APIRequest(
-            method: .put, path: "/avatar", body: .raw(body, contentType: "image/png"))
+            name: "avatar", method: .put, path: "/avatar", body: .raw(body, contentType: "image/png"))
         return try await sendForResponse(request, options: options)
     }
 
@@ -129,13 +129,14 @@ nonisolated extension KindsAPI {
         options: RequestOptions? = nil
     ) async throws -> APIResponse<Node> {
         let request = APIRequest(
-            method: .post, path: "/notes", body: .text(body, contentType: contentType), auth: .none)
+            name: "note", method: .post, path: "/notes", body: .text(body, contentType: contentType), auth: .none)
         return try await sendForResponse(request, options: options)
     }
 
     public func stats(filter: [String: String], options: RequestOptions? = nil) async throws -> APIResponse<Data> {
         let request = APIRequest(
-            method: .get, path: "/stats", query: QueryItem.map("filter", filter, style: .deepObject), auth: .basic)
+            name: "stats", method: .get, path: "/stats", query: QueryItem.map("filter", filter, style: .deepObject),
+            auth: .basic)
         return try await sendForBytesResponse(request, options: options)
     }
 }

@@ -148,14 +148,16 @@ nonisolated extension TasksAPI {
         options: RequestOptions? = nil
     ) async throws -> [Task2] {
         let request = APIRequest(
-            method: .get, path: "/tasks",
+            name: "list", method: .get, path: "/tasks",
             query: [QueryItem("project_id", projectId, prefix: "eq.")] + QueryItem.repeated("tags", tags),
             headers: TAPI.headers.merging(["X-Trace": trace]))
         return try await send(request, options: options)
     }
 
     public func get(id: UUID, options: RequestOptions? = nil) async throws -> Task2 {
-        try await send(APIRequest(method: .get, path: "/tasks/\(path: id)", headers: TAPI.headers), options: options)
+        let request = APIRequest(
+            name: "get", method: .get, path: "/tasks/\(path: id)", headers: TAPI.headers)
+        return try await send(request, options: options)
     }
 
     /// Calls `get` every 2 s and yields each state, until `status` is done.
@@ -168,8 +170,8 @@ nonisolated extension TasksAPI {
     @available(*, deprecated, message: "no longer")
     public func cancel(id: UUID, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .post, path: "/tasks/\(path: id)/cancel", headers: TAPI.headers, auth: .none, maxRetries: 0,
-            timeout: 15)
+            name: "cancel", method: .post, path: "/tasks/\(path: id)/cancel", headers: TAPI.headers, auth: .none,
+            maxRetries: 0, timeout: 15)
         return try await send(request, options: options)
     }
 
@@ -179,7 +181,7 @@ nonisolated extension TasksAPI {
         options: RequestOptions? = nil
     ) async throws -> PaginatedResponse<Post> {
         let request = APIRequest(
-            method: .get, path: "/feed", query: [QueryItem("cursor", cursor), QueryItem("limit", limit)],
+            name: "feed", method: .get, path: "/feed", query: [QueryItem("cursor", cursor), QueryItem("limit", limit)],
             headers: TAPI.headers)
         return try await send(request, options: options)
     }
@@ -198,25 +200,28 @@ nonisolated extension TasksAPI {
         form.append("file", file: file)
         form.append("caption", caption)
         let request = APIRequest(
-            method: .post, path: "/upload", headers: TAPI.headers, body: .multipart(form), isIdempotent: true)
+            name: "upload", method: .post, path: "/upload", headers: TAPI.headers, body: .multipart(form),
+            isIdempotent: true)
         return try await send(request, options: options)
     }
 
     public func login(userName: String, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
-            method: .post, path: "/token?grant_type=password", headers: TAPI.headers,
+            name: "login", method: .post, path: "/token?grant_type=password", headers: TAPI.headers,
             body: .form([QueryItem("user_name", userName)]))
         return try await send(request, options: options)
     }
 
     /// - Parameter body: The request body.
     public func events(body: Post, options: RequestOptions? = nil) -> AsyncThrowingStream<Event, any Error> {
-        events(APIRequest(method: .post, path: "/events", headers: TAPI.headers, body: .json(body)), options: options)
+        let request = APIRequest(
+            name: "events", method: .post, path: "/events", headers: TAPI.headers, body: .json(body))
+        return events(request, options: options)
     }
 
     public func pdf(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
-            method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers)
+            name: "pdf", method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers)
         return try await sendForBytes(request, options: options)
     }
 }

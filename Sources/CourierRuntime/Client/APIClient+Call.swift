@@ -1,0 +1,178 @@
+import Foundation
+
+/// One call, composed of its steps: the deadline, the idempotency key, and for each attempt
+/// the token, the request, the interceptors and the transport; then the retry rule, the token
+/// replay after a 401, and the mapping of what failed to `APIError`.
+extension APIClient {
+    /// Runs `call` within the call's deadline, if it has one: when the clock reaches it first,
+    /// the call is cancelled and fails with `timedOut`.
+    func withDeadline<Success: Sendable>(
+        for request: APIRequest, options: RequestOptions?, _ call: @escaping @Sendable () async throws -> Success
+    ) async throws -> Success {
+        guard let seconds = options?.deadline ?? request.deadline ?? configuration.deadline else { return try await call() }
+        let clock = configuration.clock
+        do {
+            return try await withThrowingTaskGroup(of: Success?.self) { group in
+                group.addTask { try await call() }
+                group.addTask {
+                    try await clock.sleep(for: max(0, seconds))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let success = first else {
+                    configuration.logger?("✕ \(request.method.rawValue) \(request.path): the call's deadline of \(seconds) s passed")
+                    throw APIError.timedOut
+                }
+                return success
+            }
+        } catch is CancellationError {
+            throw APIError.cancelled
+        }
+    }
+
+    /// What one attempt produced: the caller's kind of success, or a non-2xx response.
+    enum AttemptResult<Success> {
+        case success(Success, status: Int, headers: HTTPHeaders)
+        case failure(HTTPResponse)
+    }
+
+    /// The loop around one logical request: each attempt, then what the retry rule and the
+    /// token replay make of it.
+    func execute<Success>(
+        _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> AttemptResult<Success>
+    ) async throws -> Success {
+        let request = IdempotencyKey.assign(to: request, header: configuration.idempotencyKeyHeader, options: options)
+        let rule = RetryRule(
+            policy: configuration.retryPolicy, maxRetries: max(0, options?.maxRetries ?? request.maxRetries ?? configuration.retryPolicy.maxRetries),
+            isIdempotent: request.isIdempotent)
+        var tokenReplay = TokenReplay()
+        var retries = 0
+        // After a 401, the credentials' answer: the token the replay goes out with. Every other
+        // attempt asks the credentials afresh, so a retry never sends a token they replaced.
+        var replayToken: String?
+        var attemptNumber = 0
+        var reason = AttemptReason.first
+        let started = configuration.clock.now()
+        while true {
+            if Task.isCancelled { throw APIError.cancelled }
+            let (authorization, token) = try await authorization(for: request, replayToken: replayToken)
+            replayToken = nil
+            let built = try RequestBuilder.build(
+                request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, authorization: authorization,
+                timeout: timeout, options: options, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
+            attemptNumber += 1
+            let attempt = Attempt(
+                endpoint: request.endpointName, number: attemptNumber, reason: reason, elapsed: max(0, configuration.clock.now().timeIntervalSince(started)))
+            let (httpRequest, record) = try await prepare(built, for: attempt)
+
+            let decision: RetryRule.Decision
+            let response: HTTPResponse
+            do {
+                switch try await send(httpRequest) {
+                case .success(let success, let status, let headers):
+                    await chain.finish(record, status: status, headers: headers)
+                    return success
+                case .failure(let failure):
+                    await chain.finish(record, status: failure.status, headers: failure.headers)
+                    response = failure
+                }
+            } catch {
+                await chain.finish(record, error: error)
+                let transportError = TransportError(error)
+                if transportError == .cancelled || Task.isCancelled || error is CancellationError { throw APIError.cancelled }
+                guard case .retry(let delay, let why) = rule.afterFailure(transportError, retries: retries) else {
+                    throw transportError == .timedOut ? APIError.timedOut : APIError.networkError(transportError)
+                }
+                try await wait(delay)
+                retries += 1
+                reason = why
+                continue
+            }
+
+            let errorResponse = HTTPErrorResponse(
+                request: record.current.request.description, status: response.status, headers: response.headers, body: response.body,
+                messageKeys: configuration.errorMessageKeys, requestIDHeaders: configuration.requestIDHeaders)
+            if response.status == 401, request.auth == .basic {
+                // A wrong password: nothing to refresh, and no session to end.
+                throw APIError.notAuthenticated(errorResponse)
+            }
+            if response.status == 401, request.auth == .bearer {
+                replayToken = try await tokenReplay.after401(sentWith: token, credentials: credentials, notifier: notifier, response: errorResponse)
+                reason = .replayAfterRefresh
+                continue
+            }
+            decision = rule.afterResponse(status: response.status, headers: response.headers, retries: retries, now: configuration.clock.now())
+            switch decision {
+            case .retry(let delay, let why):
+                try await wait(delay)
+                retries += 1
+                reason = why
+            case .rateLimited(let retryAfter):
+                throw APIError.rateLimited(retryAfter: retryAfter, errorResponse)
+            case .stop:
+                throw APIError.from(errorResponse)
+            }
+        }
+    }
+
+    /// The `Authorization` of one attempt and the bearer token in it: the replay's token after
+    /// a 401, else the credentials' current one.
+    private func authorization(for request: APIRequest, replayToken: String?) async throws -> (String?, String?) {
+        switch request.auth {
+        case .none:
+            return (nil, nil)
+        case .bearer:
+            let token: String
+            if let replayToken { token = replayToken } else { token = try await currentToken() }
+            return ("Bearer \(token)", token)
+        case .basic:
+            guard let basic = configuration.basicCredentials else {
+                throw APIError.invalidRequest(
+                    "\(request.method.rawValue) \(request.path) uses HTTP basic authentication, and the client has no basicCredentials: "
+                        + "set them in its configuration")
+            }
+            return (basic.authorization, nil)
+        }
+    }
+
+    /// The request after the interceptors, and the record of its attempt; an interceptor's
+    /// error other than an `APIError` ends the call as `invalidRequest`.
+    private func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> (HTTPRequest, AttemptRecord) {
+        do {
+            return try await chain.prepare(request, for: attempt)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.invalidRequest("an interceptor refused \(request) (\(attempt)): \(error)")
+        }
+    }
+
+    /// How often one call replays after a 401 with a token the credentials gave it. Past that,
+    /// the server refuses tokens the credentials still stand by: the call fails as
+    /// `notAuthenticated`, and the session is kept.
+    static let maxAuthReplays = TokenReplay.maxReplays
+
+    /// The token for an authenticated request. Signed out, or rejected while refreshing ahead
+    /// of expiry, the request fails without being sent, and the app hears of a rejection once.
+    private func currentToken() async throws -> String {
+        do {
+            guard let token = try await credentials.currentToken() else { throw APIError.notAuthenticated() }
+            return token
+        } catch let rejection as CredentialsRejected {
+            await notifier.notify(rejectedToken: rejection.token)
+            throw APIError.notAuthenticated()
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.networkError(error)
+        }
+    }
+
+    private func wait(_ seconds: TimeInterval) async throws {
+        do {
+            try await configuration.clock.sleep(for: seconds)
+        } catch {
+            throw APIError.cancelled
+        }
+    }
+}

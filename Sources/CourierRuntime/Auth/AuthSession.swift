@@ -24,7 +24,7 @@ public actor AuthSession: CustomReflectable {
 
     private let strategy: RefreshStrategy
     /// Set for a Supabase session, whose sign-in endpoints the session calls itself.
-    private let supabase: SupabaseAuthServer?
+    let supabase: SupabaseAuthServer?
     private let store: any TokenStore
     private let clock: any APIClock
     private let refreshLeeway: TimeInterval
@@ -59,33 +59,7 @@ public actor AuthSession: CustomReflectable {
         self.init(strategy: refresh, supabase: nil, store: store, clock: clock, refreshLeeway: refreshLeeway, logger: logger)
     }
 
-    /// Creates a Supabase Auth session at `baseURL`, restoring tokens from the store. The API
-    /// key travels as `apiKey` says: a generated namespace's `apiKey(_:)` makes one with the
-    /// schema's header.
-    public init(
-        baseURL: URL, apiKey: APIKey?, store: any TokenStore = InMemoryTokenStore(),
-        transport: any HTTPTransport = URLSessionTransport(), clock: any APIClock = SystemClock(), refreshLeeway: TimeInterval = 60,
-        logger: (@Sendable (String) -> Void)? = nil
-    ) {
-        let server = SupabaseAuthServer(baseURL: baseURL, apiKey: apiKey, transport: transport, clock: clock)
-        self.init(
-            strategy: .supabase(baseURL: baseURL, apiKey: apiKey, transport: transport, clock: clock), supabase: server, store: store,
-            clock: clock, refreshLeeway: refreshLeeway, logger: logger)
-    }
-
-    /// Creates a Supabase Auth session at `baseURL` whose key travels in the header
-    /// `apiKeyHeader` (Supabase's own `apikey` by default), restoring tokens from the store.
-    public init(
-        baseURL: URL, apiKey: String? = nil, apiKeyHeader: String = "apikey", store: any TokenStore = InMemoryTokenStore(),
-        transport: any HTTPTransport = URLSessionTransport(), clock: any APIClock = SystemClock(), refreshLeeway: TimeInterval = 60,
-        logger: (@Sendable (String) -> Void)? = nil
-    ) {
-        self.init(
-            baseURL: baseURL, apiKey: apiKey.map { APIKey(header: apiKeyHeader, value: $0) }, store: store, transport: transport,
-            clock: clock, refreshLeeway: refreshLeeway, logger: logger)
-    }
-
-    private init(
+    init(
         strategy: RefreshStrategy, supabase: SupabaseAuthServer?, store: any TokenStore, clock: any APIClock, refreshLeeway: TimeInterval,
         logger: (@Sendable (String) -> Void)?
     ) {
@@ -113,24 +87,6 @@ public actor AuthSession: CustomReflectable {
     /// be saved (the session then stays as it was).
     public func start(with tokens: AuthTokens) throws {
         _ = try signIn(tokens)
-    }
-
-    /// Signs in to Supabase Auth with email and password (`grant_type=password`). Throws
-    /// `APIError`, or the store's error when the tokens cannot be saved (the session then stays
-    /// signed out). A session that is not Supabase's throws `invalidRequest`: sign in through
-    /// the API and call `start(with:)`.
-    @discardableResult
-    public func signIn(email: String, password: String) async throws -> AuthTokens {
-        try signIn(try await supabaseServer().grant("password", body: ["email": email, "password": password]))
-    }
-
-    /// Signs in to Supabase Auth with an identity token from Sign in with Apple or Google
-    /// (`grant_type=id_token`). Throws as `signIn(email:password:)`.
-    @discardableResult
-    public func signIn(idToken: String, provider: IdentityProvider = .apple, nonce: String? = nil) async throws -> AuthTokens {
-        var body = ["provider": provider.rawValue, "id_token": idToken]
-        if let nonce { body["nonce"] = nonce }
-        return try signIn(try await supabaseServer().grant("id_token", body: body))
     }
 
     /// Gets a new access token now with the refresh token.
@@ -187,14 +143,6 @@ public actor AuthSession: CustomReflectable {
 
     // MARK: - Internals
 
-    private func supabaseServer() throws -> SupabaseAuthServer {
-        guard let supabase else {
-            throw APIError.invalidRequest(
-                "this session does not sign in to Supabase Auth: sign in through the API's own endpoint, then call start(with:)")
-        }
-        return supabase
-    }
-
     private func sharedRefresh() async throws -> AuthTokens {
         if let refreshTask { return try await refreshTask.value }
         guard let refreshToken = tokens?.refreshToken else { throw APIError.notAuthenticated() }
@@ -241,7 +189,7 @@ public actor AuthSession: CustomReflectable {
 
     /// Keeps the tokens of a new sign-in once they are saved; a refresh of the session before
     /// it will not overwrite them.
-    private func signIn(_ fresh: AuthTokens) throws -> AuthTokens {
+    func signIn(_ fresh: AuthTokens) throws -> AuthTokens {
         try store.save(fresh)
         storeError = nil
         generation += 1

@@ -24,17 +24,6 @@ public struct RefreshStrategy: Sendable {
         RefreshStrategy(refresh: refresh)
     }
 
-    /// Supabase Auth: `POST /auth/v1/token?grant_type=refresh_token` with a JSON body, the API
-    /// key in `apiKey`'s header, and `POST /auth/v1/logout` on sign-out.
-    public static func supabase(
-        baseURL: URL, apiKey: APIKey? = nil, transport: any HTTPTransport = URLSessionTransport(), clock: any APIClock = SystemClock()
-    ) -> RefreshStrategy {
-        let server = SupabaseAuthServer(baseURL: baseURL, apiKey: apiKey, transport: transport, clock: clock)
-        return RefreshStrategy(
-            refresh: { refreshToken in try await server.grant("refresh_token", body: ["refresh_token": refreshToken]) },
-            revoke: { tokens in await server.logout(tokens) })
-    }
-
     /// The OAuth 2.0 refresh grant (RFC 6749 §6): `POST tokenURL` with the form
     /// `grant_type=refresh_token&refresh_token=…`. A public client sends `client_id` in the form;
     /// a confidential one (with `clientSecret`) authenticates with HTTP basic authentication
@@ -60,47 +49,5 @@ public struct RefreshStrategy: Sendable {
                 method: .post, url: tokenURL, headers: headers, body: Data(RequestBuilder.formEncode(form).utf8), timeout: 30)
             return try await TokenEndpoint.tokens(for: request, transport: transport, now: clock.now(), previousRefreshToken: refreshToken)
         })
-    }
-}
-
-/// Supabase Auth's token and logout endpoints.
-struct SupabaseAuthServer: Sendable {
-    let baseURL: URL
-    let apiKey: APIKey?
-    let transport: any HTTPTransport
-    let clock: any APIClock
-
-    /// Asks for tokens with a grant (`password`, `id_token`, `refresh_token`); stores nothing.
-    func grant(_ grantType: String, body: [String: String]) async throws -> AuthTokens {
-        try RequestBuilder.checkScheme(of: baseURL, allowsInsecureHTTP: false)
-        var headers = baseHeaders()
-        headers["Content-Type"] = "application/json"
-        let request = HTTPRequest(
-            method: .post, url: requestURL("/auth/v1/token", query: "grant_type=\(grantType)"), headers: headers,
-            body: try JSONCoding.encoder(for: .iso8601).encode(body), timeout: 30)
-        return try await TokenEndpoint.tokens(for: request, transport: transport, now: clock.now())
-    }
-
-    /// Asks the server to revoke the session, whatever it answers.
-    func logout(_ tokens: AuthTokens) async {
-        var headers = baseHeaders()
-        headers["Authorization"] = "Bearer \(tokens.accessToken)"
-        let request = HTTPRequest(method: .post, url: requestURL("/auth/v1/logout"), headers: headers, timeout: 15)
-        guard (try? HeaderFieldRules.check(request.headers, of: request.description)) != nil else { return }
-        _ = try? await transport.send(request)
-    }
-
-    private func baseHeaders() -> HTTPHeaders {
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if let apiKey, apiKey.placement == .header { headers[apiKey.name] = apiKey.value }
-        return headers
-    }
-
-    private func requestURL(_ path: String, query: String? = nil) -> URL {
-        var items = query.map { [$0] } ?? []
-        if let apiKey, apiKey.placement == .query {
-            items.append("\(RequestBuilder.queryEncode(apiKey.name))=\(RequestBuilder.queryEncode(apiKey.value))")
-        }
-        return TokenEndpoint.url(baseURL, path: path, query: items.isEmpty ? nil : items.joined(separator: "&"))
     }
 }

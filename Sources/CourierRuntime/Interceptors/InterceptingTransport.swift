@@ -16,32 +16,29 @@ public struct InterceptingTransport: HTTPTransport {
 
     /// Sends the request through the interceptors and the base transport.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (prepared, record) = try await chain.prepare(request, for: attempt(for: request))
-        do {
-            let response = try await base.send(prepared)
-            await chain.finish(record, status: response.status, headers: response.headers)
-            return response
-        } catch {
-            await chain.finish(record, error: error)
-            throw error
-        }
+        try await intercepted(request, status: { ($0.status, $0.headers) }) { try await base.send($0) }
     }
 
     /// Streams the response through the interceptors and the base transport; the attempt ends
     /// when the response head arrives.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let (prepared, record) = try await chain.prepare(request, for: attempt(for: request))
+        try await intercepted(request, status: { ($0.status, $0.headers) }) { try await base.stream($0) }
+    }
+
+    /// Sends `request` as one attempt through the interceptors.
+    private func intercepted<Response>(
+        _ request: HTTPRequest, status: (Response) -> (Int, HTTPHeaders), send: (HTTPRequest) async throws -> Response
+    ) async throws -> Response {
+        let attempt = Attempt(endpoint: "\(request.method.rawValue) \(request.url.path)", number: 1, reason: .direct, elapsed: 0)
+        let (prepared, record) = try await chain.prepare(request, for: attempt)
         do {
-            let response = try await base.stream(prepared)
-            await chain.finish(record, status: response.status, headers: response.headers)
+            let response = try await send(prepared)
+            let (code, headers) = status(response)
+            await chain.finish(record, status: code, headers: headers)
             return response
         } catch {
             await chain.finish(record, error: error)
             throw error
         }
-    }
-
-    private func attempt(for request: HTTPRequest) -> Attempt {
-        Attempt(endpoint: "\(request.method.rawValue) \(request.url.path)", number: 1, reason: .direct, elapsed: 0)
     }
 }

@@ -154,14 +154,8 @@ extension YAMLScanner {
     }
 
     private mutating func fetchBlockEntry(firstOnLine: Bool) throws(DocumentError) {
-        if flowLevel == 0 {
-            guard simpleKeyAllowed else { throw error("a sequence entry ('- ') cannot start here; start it on a line of its own") }
-            try checkNoTabBeforeBlockCollection(firstOnLine: firstOnLine)
-            rollIndent(mark.column, tokenNumber: nil, kind: .blockSequenceStart, at: mark)
-            lastWasBlockIndicator = true
-        } else {
-            throw error("'- ' cannot start an entry inside [ ] or { }; separate entries with ','")
-        }
+        guard flowLevel == 0 else { throw error("'- ' cannot start an entry inside [ ] or { }; separate entries with ','") }
+        try openBlockCollection(.blockSequenceStart, by: "a sequence entry ('- ')", firstOnLine: firstOnLine)
         try removeSimpleKey()
         simpleKeyAllowed = true
         let start = mark
@@ -169,13 +163,17 @@ extension YAMLScanner {
         queue.append(YAMLToken(kind: .blockEntry, start: start))
     }
 
+    /// In block context, `- ` and `? ` stand at the start of their collection's entries: they
+    /// open the collection when it is deeper than the current one.
+    private mutating func openBlockCollection(_ kind: YAMLTokenKind, by indicator: String, firstOnLine: Bool) throws(DocumentError) {
+        guard simpleKeyAllowed else { throw error("\(indicator) cannot start here; start it on a line of its own") }
+        try checkNoTabBeforeBlockCollection(firstOnLine: firstOnLine)
+        rollIndent(mark.column, tokenNumber: nil, kind: kind, at: mark)
+        lastWasBlockIndicator = true
+    }
+
     private mutating func fetchKey(firstOnLine: Bool) throws(DocumentError) {
-        if flowLevel == 0 {
-            guard simpleKeyAllowed else { throw error("an explicit key ('? ') cannot start here; start it on a line of its own") }
-            try checkNoTabBeforeBlockCollection(firstOnLine: firstOnLine)
-            rollIndent(mark.column, tokenNumber: nil, kind: .blockMappingStart, at: mark)
-            lastWasBlockIndicator = true
-        }
+        if flowLevel == 0 { try openBlockCollection(.blockMappingStart, by: "an explicit key ('? ')", firstOnLine: firstOnLine) }
         try removeSimpleKey()
         simpleKeyAllowed = flowLevel == 0
         let start = mark

@@ -127,6 +127,8 @@ struct YAMLSuiteReport {
         (\(acceptedInvalid.count) accepted: \(acceptedInvalid.joined(separator: " "))). Out of scope, refused as such: \
         \(multiDocument.count) multi-document streams; valid cases without a JSON value: \(withoutJSON.count) \
         (\(withoutJSON.filter { $0.outcome != "read" }.count) refused for keys that are not text). Streams without a document: \(empty.count).
+        Out of scope, by case: multi-document (an API description is one document): \(multiDocument.joined(separator: " ")); \
+        keys that are empty or collections (no JSON object can hold them): \(withoutJSON.filter { $0.outcome != "read" }.map(\.id).joined(separator: " ")).
         """
     }
 

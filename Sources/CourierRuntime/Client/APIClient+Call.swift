@@ -90,7 +90,7 @@ extension APIClient {
             }
 
             let errorResponse = HTTPErrorResponse(
-                request: record.current.request.description, status: response.status, headers: response.headers, body: response.body,
+                request: (record?.current.request ?? httpRequest).description, status: response.status, headers: response.headers, body: response.body,
                 messageKeys: configuration.errorMessageKeys, requestIDHeaders: configuration.requestIDHeaders)
             if response.status == 401, request.auth == .basic {
                 // A wrong password: nothing to refresh, and no session to end.
@@ -137,7 +137,7 @@ extension APIClient {
 
     /// The request after the interceptors, and the record of its attempt; an interceptor's
     /// error other than an `APIError` ends the call as `invalidRequest`.
-    private func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> (HTTPRequest, AttemptRecord) {
+    private func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> (HTTPRequest, AttemptRecord?) {
         do {
             return try await chain.prepare(request, for: attempt)
         } catch let error as APIError {

@@ -10,9 +10,10 @@ struct InterceptorChain: Sendable {
     /// The request after every interceptor's `prepare`, and the record that follows the attempt
     /// through its redirect hops. With interceptors, the request asks its transport to show them
     /// each hop.
-    func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> (HTTPRequest, AttemptRecord) {
+    func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> (HTTPRequest, AttemptRecord?) {
+        // Without interceptors an attempt costs nothing more: no record, no hook.
+        guard !interceptors.isEmpty else { return (request, nil) }
         let record = AttemptRecord(attempt: attempt, request: request, started: clock.now())
-        guard !interceptors.isEmpty else { return (request, record) }
         var prepared = try await prepareAll(request, for: attempt)
         prepared.redirectHandler = RedirectHook(chain: self, record: record).handler
         record.current = (attempt, prepared, record.current.started)
@@ -20,15 +21,15 @@ struct InterceptorChain: Sendable {
     }
 
     /// Tells every interceptor how the attempt's last hop ended.
-    func finish(_ record: AttemptRecord, status: Int, headers: HTTPHeaders) async {
-        guard !interceptors.isEmpty else { return }
+    func finish(_ record: AttemptRecord?, status: Int, headers: HTTPHeaders) async {
+        guard let record else { return }
         let (attempt, request, started) = record.current
         await finishAll(attempt, request: request, outcome: .response(status: status, headers: headers, duration: seconds(since: started)))
     }
 
     /// Tells every interceptor that the attempt's last hop failed.
-    func finish(_ record: AttemptRecord, error: any Error) async {
-        guard !interceptors.isEmpty else { return }
+    func finish(_ record: AttemptRecord?, error: any Error) async {
+        guard let record else { return }
         let (attempt, request, started) = record.current
         await finishAll(attempt, request: request, outcome: .failure(error, duration: seconds(since: started)))
     }

@@ -54,6 +54,7 @@ let package = Package(
         .executableTarget(
             name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),
         .executableTarget(name: "ImportBenchmark", dependencies: ["CourierImport"], path: "Benchmarks/ImportBenchmark"),
+        .executableTarget(name: "FaultSoak", dependencies: ["CourierRuntime", "CourierLoopbackServer"], path: "Benchmarks/FaultSoak"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,163 @@
+"""The fault soak's loopback server (standard library only, asyncio, HTTP/1.1 with keep-alive).
+
+It answers a small Supabase-style API and injects faults at random (seeded), counting what it
+processed so the soak can check the client's promises:
+
+  GET  /items/<n>            {"id": n}
+  POST /orders               {"id": <order number>}; X-Call-Id names the client's call
+  POST /auth/v1/token        a refresh: new tokens; access tokens expire after EXPIRE_AFTER uses
+  GET  /stats                what was processed: {"orders": {call id: times}, "refreshes": n, ...}
+
+Faults, drawn per request once its body is read: 503 and 429 (with Retry-After: 0) before the
+server acts on the request, as a busy or rate-limiting server answers; after it has acted, the
+connection closed without an answer (on fresh and on reused connections), closed mid-body, a
+slow answer, a trickled answer, a garbage body. The token
+endpoint fails with 503 at times; it never refuses a refresh token, so no session may end.
+
+Prints its port on the first line of standard output; stops when standard input closes.
+Usage: fault_server.py [seed]
+"""
+import asyncio
+import json
+import random
+import signal
+import sys
+import threading
+
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+
+EXPIRE_AFTER = 200
+rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+orders = {}
+stats = {"requests": 0, "refreshes": 0, "faults": {}}
+tokens = {"current": "tok0", "uses": 0, "issued": 0}
+
+
+def response(status, value, headers=(), close=False):
+    body = json.dumps(value).encode()
+    head = f"HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+    for name, content in headers:
+        head += f"{name}: {content}\r\n"
+    head += "Connection: close\r\n" if close else ""
+    return head.encode() + b"\r\n" + body
+
+
+def fault(kind):
+    stats["faults"][kind] = stats["faults"].get(kind, 0) + 1
+    return kind
+
+
+def draw(path, reused):
+    """The fault for this request, or None."""
+    roll = rng.random()
+    if path == "/stats":
+        return None
+    if path == "/auth/v1/token":
+        return fault("token-503") if roll < 0.15 else None
+    if roll < 0.06:
+        return fault("503")
+    if roll < 0.09:
+        return fault("429")
+    if roll < 0.13:
+        return fault("close-reused" if reused else "close-fresh")
+    if roll < 0.15:
+        return fault("close-mid-body")
+    if roll < 0.18:
+        return fault("slow")
+    if roll < 0.19:
+        return fault("trickle")
+    if roll < 0.21:
+        return fault("garbage")
+    return None
+
+
+def process(method, path, headers, body):
+    """Acts on a request and returns (status, value, extra headers)."""
+    stats["requests"] += 1
+    if path == "/stats":
+        return 200, {"orders": orders, **stats, "issued": tokens["issued"]}, ()
+    if path == "/auth/v1/token" and method == "POST":
+        stats["refreshes"] += 1
+        tokens["issued"] += 1
+        tokens["current"] = f"tok{tokens['issued']}"
+        tokens["uses"] = 0
+        return 200, {"access_token": tokens["current"], "refresh_token": f"r{tokens['issued']}", "expires_in": 3600,
+                     "token_type": "bearer", "user": {"id": "u1"}}, ()
+    if headers.get("authorization") != f"Bearer {tokens['current']}":
+        return 401, {"message": "JWT expired"}, ()
+    tokens["uses"] += 1
+    if tokens["uses"] >= EXPIRE_AFTER:
+        tokens["current"] = f"expired{tokens['issued']}"
+    if method == "POST" and path == "/orders":
+        call = headers.get("x-call-id", "?")
+        orders[call] = orders.get(call, 0) + 1
+        return 200, {"id": len(orders)}, ()
+    if method == "GET" and path.startswith("/items/"):
+        return 200, {"id": int(path.split("/")[2])}, ()
+    return 404, {"message": "no such path"}, ()
+
+
+async def serve(reader, writer):
+    reused = False
+    try:
+        while True:
+            head = await reader.readuntil(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            method, target, _ = lines[0].split(" ", 2)
+            path = target.split("?", 1)[0]
+            headers = {}
+            for line in lines[1:]:
+                if ":" in line:
+                    name, _, value = line.partition(":")
+                    headers[name.strip().lower()] = value.strip()
+            length = int(headers.get("content-length", "0"))
+            body = await reader.readexactly(length) if length else b""
+            close = headers.get("connection", "").lower() == "close"
+            kind = draw(path, reused)
+            # A server that is busy or limits the rate says so before it acts on the request;
+            # the other faults strike after it has acted.
+            if kind in ("503", "token-503"):
+                status, value, extra = 503, {"message": "busy"}, ()
+            elif kind == "429":
+                status, value, extra = 429, {"message": "slow down"}, (("Retry-After", "0"),)
+            else:
+                status, value, extra = process(method, path, headers, body)
+            if kind in ("close-reused", "close-fresh"):
+                return
+            if kind == "slow":
+                await asyncio.sleep(0.05)
+            payload = response(status, value, extra, close)
+            if kind == "garbage" and status == 200:
+                payload = response(200, {}, close=close).replace(b"{}", b"<h")
+            if kind == "close-mid-body":
+                writer.write(payload[: len(payload) - 3])
+                await writer.drain()
+                return
+            if kind == "trickle":
+                for index in range(0, len(payload), 16):
+                    writer.write(payload[index:index + 16])
+                    await writer.drain()
+                    await asyncio.sleep(0.01)
+            else:
+                writer.write(payload)
+                await writer.drain()
+            reused = True
+            if close:
+                return
+    except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+        pass
+    finally:
+        writer.close()
+
+
+async def main():
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    server = await asyncio.start_server(serve, "127.0.0.1", 0, backlog=512)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
+    async with server:
+        await stop.wait()
+
+
+asyncio.run(main())

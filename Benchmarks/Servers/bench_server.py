@@ -10,10 +10,8 @@ keep-alive). It answers just fast enough to show the client's own overhead:
 
 Prints its port on the first line of standard output; stops when standard input closes."""
 import asyncio
+import loopback
 import json
-import signal
-import sys
-import threading
 import time
 
 POST = json.dumps({"data": {
@@ -73,17 +71,5 @@ async def serve(reader, writer):
         writer.close()
 
 
-async def main():
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    server = await asyncio.start_server(serve, "127.0.0.1", 0, backlog=256)
-    print(server.sockets[0].getsockname()[1], flush=True)
-    # Closing standard input stops the server, so a benchmark that dies leaves nothing running.
-    threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
-    async with server:
-        await stop.wait()
-
-
 if __name__ == "__main__":
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-    asyncio.run(main())
+    loopback.run(serve, backlog=256)

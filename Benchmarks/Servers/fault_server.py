@@ -18,13 +18,10 @@ Prints its port on the first line of standard output; stops when standard input 
 Usage: fault_server.py [seed]
 """
 import asyncio
+import loopback
 import json
 import random
-import signal
 import sys
-import threading
-
-signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
 
 EXPIRE_AFTER = 200
 rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
@@ -150,14 +147,5 @@ async def serve(reader, writer):
         writer.close()
 
 
-async def main():
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    server = await asyncio.start_server(serve, "127.0.0.1", 0, backlog=512)
-    print(server.sockets[0].getsockname()[1], flush=True)
-    threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
-    async with server:
-        await stop.wait()
-
-
-asyncio.run(main())
+if __name__ == "__main__":
+    loopback.run(serve, backlog=512)

@@ -44,6 +44,31 @@ struct AuthFaultTests {
         }
     }
 
+    /// A refresh that fails for a passing reason is tried again with the call, after a backoff:
+    /// the server refused the request before acting on it, so a POST is retried too.
+    @Test(arguments: [HTTPMethod.get, .post])
+    func aCallWhoseRefreshFailedForAPassingReasonIsRetried(method: HTTPMethod) async throws {
+        let refreshes = Counter()
+        let transport = ScriptedTransport { request, _ in
+            if request.url.path == "/auth/v1/token" {
+                refreshes.increment()
+                if refreshes.value == 1 { return try json(503, #"{"message":"maintenance"}"#).get() }
+                return try json(200, #"{"access_token":"fresh","refresh_token":"r2","expires_in":3600,"token_type":"bearer","user":{"id":"u1"}}"#).get()
+            }
+            return try (request.headers["Authorization"] == "Bearer fresh" ? json(200, #"{"id":1}"#) : json(401, #"{"message":"JWT expired"}"#)).get()
+        }
+        let clock = RecordingClock()
+        let tokens = AuthTokens(accessToken: "stale", refreshToken: "r1", expiresAt: Date(timeIntervalSince1970: 4_000_000_000))
+        let session = AuthSession(baseURL: testBaseURL, store: InMemoryTokenStore(tokens), transport: transport, clock: clock)
+        let client = makeClient(transport, clock: clock, credentials: .session(session))
+        let item: Item = try await client.send(APIRequest(method: method, path: "/items/1"))
+        #expect(item.id == 1)
+        #expect(refreshes.value == 2)
+        #expect(clock.sleeps.count == 1)
+        #expect(transport.requests.filter { $0.url.path == "/items/1" }.map { $0.headers["Authorization"] } == ["Bearer stale", "Bearer stale", "Bearer fresh"])
+        #expect(await session.isSignedIn)
+    }
+
     static func caseName(_ error: APIError) -> String {
         switch error {
         case .serverError: return "serverError"

@@ -43,4 +43,15 @@ struct RetryRuleTests {
         #expect(Self.rule().afterFailure(lost, retries: 3) == .stop)
         #expect(Self.rule().afterFailure(.cancelled, retries: 0) == .stop)
     }
+
+    @Test func aRefreshThatFailedForAPassingReasonIsRetriedWhateverTheMethod() {
+        let rule = Self.rule(idempotent: false)
+        guard case .retry(let delay, _) = rule.afterRefreshFailure(.serverError(503), retries: 0) else { Issue.record("not retried"); return }
+        #expect(delay == 1)
+        guard case .retry(let wait, _) = rule.afterRefreshFailure(.rateLimited(retryAfter: 9), retries: 0) else { Issue.record("not retried"); return }
+        #expect(wait == 9)
+        #expect(rule.afterRefreshFailure(.rateLimited(retryAfter: 3600), retries: 0) == .stop)
+        #expect(rule.afterRefreshFailure(.decodingError(TransportError.timedOut), retries: 0) == .stop)
+        #expect(rule.afterRefreshFailure(.timedOut, retries: 3) == .stop)
+    }
 }

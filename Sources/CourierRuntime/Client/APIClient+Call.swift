@@ -97,8 +97,17 @@ extension APIClient {
                 throw APIError.notAuthenticated(errorResponse)
             }
             if response.status == 401, request.auth == .bearer {
-                replayToken = try await tokenReplay.after401(sentWith: token, credentials: credentials, notifier: notifier, response: errorResponse)
-                reason = .replayAfterRefresh
+                do {
+                    replayToken = try await tokenReplay.after401(sentWith: token, credentials: credentials, notifier: notifier, response: errorResponse)
+                    reason = .replayAfterRefresh
+                } catch APIError.refreshFailed(let failure) {
+                    // The server refused the request before acting on it, so even a POST may be
+                    // sent again: after a backoff, the next attempt refreshes again.
+                    guard case .retry(let delay, _) = rule.afterRefreshFailure(failure, retries: retries) else { throw APIError.refreshFailed(failure) }
+                    try await wait(delay)
+                    retries += 1
+                    reason = .retryAfterFailure("the token refresh failed: \(failure)")
+                }
                 continue
             }
             decision = rule.afterResponse(status: response.status, headers: response.headers, retries: retries, now: configuration.clock.now())

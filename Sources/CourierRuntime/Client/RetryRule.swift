@@ -26,6 +26,20 @@ struct RetryRule {
         return .retry(after: policy.backoff(forRetry: retries), reason: .retryAfterFailure(error.description))
     }
 
+    /// After a 401 whose token refresh failed without ending the session: the request was not
+    /// acted on, so any request may be tried again, when the refresh's failure may pass (an
+    /// outage, a timeout, the connection) and retries remain.
+    func afterRefreshFailure(_ failure: APIError, retries: Int) -> Decision {
+        var delay: TimeInterval?
+        switch failure {
+        case .serverError, .timedOut, .networkError: delay = policy.backoff(forRetry: retries)
+        case .rateLimited(let retryAfter, _) where retryAfter <= policy.maxRetryAfter: delay = retryAfter
+        default: delay = nil
+        }
+        guard let delay, retries < maxRetries else { return .stop }
+        return .retry(after: delay, reason: .retryAfterFailure("the token refresh failed: \(failure)"))
+    }
+
     /// After a response that is not a success (401s are the token replay's): a 429 waits what
     /// `Retry-After` asks, up to `maxRetryAfter`; 408 and 5xx back off, when idempotent.
     func afterResponse(status: Int, headers: HTTPHeaders, retries: Int, now: Date) -> Decision {

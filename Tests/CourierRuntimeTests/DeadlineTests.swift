@@ -79,5 +79,6 @@ struct DeadlineTests {
         let item: Item = try await Self.client(transport, clock: clock, deadline: 30).send(APIRequest(method: .get, path: "/fast", requiresAuth: false))
         #expect(item.id == 1)
         #expect(clock.waits == [30])
+        #expect(clock.pendingWaits == 0)
     }
 }

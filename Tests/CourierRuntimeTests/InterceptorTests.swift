@@ -23,7 +23,6 @@ struct InterceptorTests {
 
         private let lock = NSLock()
         private var recorded: [Entry] = []
-        private var pending: [Attempt: Entry] = [:]
         var entries: [Entry] { lock.withLock { recorded } }
 
         func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> HTTPRequest {

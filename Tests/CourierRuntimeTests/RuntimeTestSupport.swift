@@ -166,6 +166,8 @@ final class ManualClock: APIClock, @unchecked Sendable {
 
     /// The lengths of the waits asked for, in order.
     var waits: [TimeInterval] { lock.withLock { requested } }
+    /// The waits that have neither ended nor been cancelled.
+    var pendingWaits: Int { lock.withLock { waiters.count } }
 
     func now() -> Date { start.addingTimeInterval(lock.withLock { elapsed }) }
 

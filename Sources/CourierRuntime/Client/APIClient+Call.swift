@@ -65,7 +65,6 @@ extension APIClient {
                 endpoint: request.endpointName, number: attemptNumber, reason: reason, elapsed: max(0, configuration.clock.now().timeIntervalSince(started)))
             let (httpRequest, record) = try await prepare(built, for: attempt)
 
-            let decision: RetryRule.Decision
             let response: HTTPResponse
             do {
                 switch try await send(httpRequest) {
@@ -103,15 +102,14 @@ extension APIClient {
                 } catch APIError.refreshFailed(let failure) {
                     // The server refused the request before acting on it, so even a POST may be
                     // sent again: after a backoff, the next attempt refreshes again.
-                    guard case .retry(let delay, _) = rule.afterRefreshFailure(failure, retries: retries) else { throw APIError.refreshFailed(failure) }
+                    guard case .retry(let delay, let why) = rule.afterRefreshFailure(failure, retries: retries) else { throw APIError.refreshFailed(failure) }
                     try await wait(delay)
                     retries += 1
-                    reason = .retryAfterFailure("the token refresh failed: \(failure)")
+                    reason = why
                 }
                 continue
             }
-            decision = rule.afterResponse(status: response.status, headers: response.headers, retries: retries, now: configuration.clock.now())
-            switch decision {
+            switch rule.afterResponse(status: response.status, headers: response.headers, retries: retries, now: configuration.clock.now()) {
             case .retry(let delay, let why):
                 try await wait(delay)
                 retries += 1

@@ -146,7 +146,7 @@ struct YAMLParser {
             result = try parseBlockMapping()
         default:
             guard anchor != nil || tag != nil else { throw error(Self.missingValueMessage(token.kind), at: token) }
-            result = try YAMLScalarSchema.composeEmpty(tag: tag, at: tagToken)
+            result = YAMLScalarSchema.composeEmpty(tag: tag)
         }
         if let anchor { anchors[anchor] = result }
         return result

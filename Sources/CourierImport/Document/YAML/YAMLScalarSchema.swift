@@ -36,7 +36,7 @@ enum YAMLScalarSchema {
     }
 
     /// The node of an empty value that has an anchor or a tag: null, or "" when the tag says text.
-    static func composeEmpty(tag: String?, at token: YAMLToken) throws(DocumentError) -> YAMLParser.Composed {
+    static func composeEmpty(tag: String?) -> YAMLParser.Composed {
         if tag == "!" || tag == core + "str" { return YAMLParser.Composed(node: .string(""), keyText: "", isPlain: false) }
         return .empty
     }

@@ -58,7 +58,7 @@ extension YAMLScanner {
         let name = word()
         switch name {
         case "YAML":
-            skipBlanks(required: true)
+            skipBlanks()
             let version = word()
             let parts = version.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
@@ -67,12 +67,12 @@ extension YAMLScanner {
             guard parts[0] == "1" else { throw error("YAML \(version) is not a version this reader knows; it reads YAML 1.x", at: start) }
             queue.append(YAMLToken(kind: .versionDirective, start: start))
         case "TAG":
-            skipBlanks(required: true)
+            skipBlanks()
             let handle = word()
             guard handle.hasPrefix("!"), handle.hasSuffix("!") || handle == "!" else {
                 throw error("'%TAG' needs a handle such as !e!", at: start)
             }
-            skipBlanks(required: true)
+            skipBlanks()
             let prefix = word()
             guard !prefix.isEmpty else { throw error("'%TAG' needs a prefix after its handle", at: start) }
             queue.append(YAMLToken(kind: .tagDirective(handle: handle, prefix: prefix), start: start))
@@ -81,7 +81,7 @@ extension YAMLScanner {
             return
         }
         let afterValue = mark.index
-        skipBlanks(required: false)
+        skipBlanks()
         if byte() == UInt8(ascii: "#") && mark.index > afterValue {
             while !atEnd && !Self.isBreak(byte()) { advance() }
         }
@@ -94,7 +94,7 @@ extension YAMLScanner {
         return String(decoding: bytes[wordStart..<mark.index], as: UTF8.self)
     }
 
-    private mutating func skipBlanks(required: Bool) {
+    private mutating func skipBlanks() {
         while Self.isBlank(byte()) { advance() }
     }
 

@@ -24,7 +24,7 @@ enum HTTPBinServer {
 
 /// The hand-written httpbin schema's client against a real httpbin: the constructs a new user
 /// reached for when describing it.
-@Suite("Live: httpbin")
+@Suite("Live: httpbin", .timeLimit(.minutes(3)))
 struct HTTPBinLiveTests {
     @Test func queriesArraysAndMapsAndTheKeyInTheQuery() async throws {
         let client = try await HTTPBinServer.client()

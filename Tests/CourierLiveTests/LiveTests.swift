@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The generated Archon client against the reference backend over loopback.
-@Suite("Live: the Archon client against the reference server", .serialized)
+@Suite("Live: the Archon client against the reference server", .serialized, .timeLimit(.minutes(3)))
 struct LiveTests {
     @Test func signInListGetAndCancelTasks() async throws {
         let server = try await ArchonServer.start()

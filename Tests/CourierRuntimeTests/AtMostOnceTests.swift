@@ -18,7 +18,7 @@ func serverCounts(_ client: APIClient) async throws -> [String: Int] {
 
 /// A request that is not idempotent reaches the server at most once, whatever happens to the
 /// connection under it: nothing below the client's retry policy may send it again.
-@Suite("At most once: no request is repeated below the retry policy", .serialized)
+@Suite("At most once: no request is repeated below the retry policy", .serialized, .timeLimit(.minutes(3)))
 struct AtMostOnceTests {
     struct Answer: Decodable { let id: Int; let bodyBytes: Int }
 

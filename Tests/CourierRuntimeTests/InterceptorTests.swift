@@ -6,7 +6,7 @@ import Testing
 @testable import CourierRuntime
 
 /// Interceptors see every attempt with its reason and timing, and may change what is sent.
-@Suite("Interceptors", .serialized)
+@Suite("Interceptors", .serialized, .timeLimit(.minutes(3)))
 struct InterceptorTests {
     /// Records what it sees; optionally stamps each attempt.
     final class Recorder: RequestInterceptor, @unchecked Sendable {

@@ -14,7 +14,7 @@ struct Echo: Decodable, Sendable {
 }
 
 /// `URLSessionTransport` against a loopback server that redirects, challenges and stalls.
-@Suite("URLSessionTransport under faults", .serialized)
+@Suite("URLSessionTransport under faults", .serialized, .timeLimit(.minutes(3)))
 struct TransportFaultTests {
     static func redirectPath(_ status: Int, to target: String) -> String {
         "/redirect/\(status)/" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!

@@ -11,7 +11,7 @@ func fixtureServer() async throws -> LoopbackServerProcess {
     return try await LoopbackServerProcess.start(python: "/usr/bin/python3", script: script)
 }
 
-@Suite("URLSessionTransport against a real loopback server", .serialized)
+@Suite("URLSessionTransport against a real loopback server", .serialized, .timeLimit(.minutes(3)))
 struct URLSessionTransportTests {
     @Test func bufferedRequest() async throws {
         let server = try await fixtureServer()

@@ -8,7 +8,18 @@ import Foundation
 /// The state of one request between URLSession's callbacks and the waiting caller: the
 /// response head and body as they arrive, where a redirect leads, the timer that enforces the
 /// timeout, and who cancelled.
+///
+/// A cancelled or timed-out exchange ends at once, by itself: the caller never waits for
+/// URLSession to report the cancelled task, which on Linux it may never do. The
+/// `URLSessionTask` is cancelled afterwards on a queue of the exchange's own, never on the
+/// thread that cancelled: a Swift task's cancellation handler runs holding that task's status
+/// lock, and `URLSessionTask.cancel()` waits for the session's work queue, whose thread may in
+/// turn be waiting for that lock to resume the task (swift-corelibs-foundation#5412). Such a
+/// cycle stops both threads for good; with two cores, it can stop every Swift task.
 final class Exchange: @unchecked Sendable {
+    /// Where tasks are cancelled: off the threads that cancel, one at a time.
+    private static let cancellations = DispatchQueue(label: "Courier.Exchange.cancellations")
+
     struct Head: Sendable {
         let status: Int
         let headers: HTTPHeaders
@@ -52,34 +63,47 @@ final class Exchange: @unchecked Sendable {
 
     /// Starts the task; the response comes whole through `whole`.
     func start(_ task: URLSessionTask, whole: CheckedContinuation<HTTPResponse, any Error>) {
-        lock.withLock { wholeContinuation = whole }
-        start(task)
+        let cancelled = lock.withLock {
+            wholeContinuation = whole
+            return register(task)
+        }
+        start(task, cancelled: cancelled)
     }
 
     /// Starts the task; the head comes through `head` and the body through the stream.
     func start(_ task: URLSessionTask, head: CheckedContinuation<Head, any Error>) {
-        lock.withLock { headContinuation = head }
-        start(task)
+        let cancelled = lock.withLock {
+            headContinuation = head
+            return register(task)
+        }
+        start(task, cancelled: cancelled)
     }
 
-    private func start(_ task: URLSessionTask) {
-        let cancelled = lock.withLock {
-            self.task = task
-            lastProgress = .now()
-            return cancelledByCaller
+    /// Keeps the task; called with the lock held. Returns whether the caller has cancelled.
+    private func register(_ task: URLSessionTask) -> Bool {
+        self.task = task
+        lastProgress = .now()
+        return cancelledByCaller
+    }
+
+    private func start(_ task: URLSessionTask, cancelled: Bool) {
+        guard !cancelled else {
+            // Cancelled before it started: it never goes out.
+            finish(with: .failure(.cancelled))
+            return
         }
         startWatchdog()
         task.resume()
-        if cancelled { task.cancel() }
     }
 
-    /// The caller cancelled: the task is cancelled and the exchange ends with `cancelled`.
+    /// The caller cancelled: the exchange ends with `cancelled` now, and its task is cancelled.
     func cancel() {
-        let task = lock.withLock {
+        let started = lock.withLock {
             cancelledByCaller = true
-            return self.task
+            return task != nil
         }
-        task?.cancel()
+        // Not started yet: `start` finds it cancelled and ends it there.
+        if started { finish(with: .failure(.cancelled)) }
     }
 
     func receive(head: Head) {
@@ -109,18 +133,27 @@ final class Exchange: @unchecked Sendable {
         lock.withLock { self.challengeResponse = challengeResponse }
     }
 
-    /// The task ended: hands over what it came to.
+    /// The task ended: hands over what it came to, unless the exchange has ended already.
     func complete(error: (any Error)?) {
-        let (headContinuation, wholeContinuation, outcome) = lock.withLock { () -> (CheckedContinuation<Head, any Error>?, CheckedContinuation<HTTPResponse, any Error>?, Result<(Head, Data), TransportError>) in
+        let outcome = lock.withLock { outcomeLocked(error: error) }
+        finish(with: outcome)
+    }
+
+    /// Ends the exchange once: the waiting caller resumes with `outcome` and the body stream
+    /// ends; a task still running is cancelled off this thread. Later calls do nothing.
+    private func finish(with outcome: Result<(Head, Data), TransportError>) {
+        let ending = lock.withLock { () -> (CheckedContinuation<Head, any Error>?, CheckedContinuation<HTTPResponse, any Error>?, URLSessionTask?)? in
+            guard !isFinished else { return nil }
             isFinished = true
             watchdog?.cancel()
             watchdog = nil
             defer {
-                self.headContinuation = nil
-                self.wholeContinuation = nil
+                headContinuation = nil
+                wholeContinuation = nil
             }
-            return (self.headContinuation, self.wholeContinuation, outcomeLocked(error: error))
+            return (headContinuation, wholeContinuation, task)
         }
+        guard let (headContinuation, wholeContinuation, task) = ending else { return }
         switch outcome {
         case .success(let (head, data)):
             headContinuation?.resume(returning: head)
@@ -130,6 +163,9 @@ final class Exchange: @unchecked Sendable {
             headContinuation?.resume(throwing: error)
             wholeContinuation?.resume(throwing: error)
             body?.finish(throwing: error)
+        }
+        if let task, task.state == .running || task.state == .suspended {
+            Self.cancellations.async { task.cancel() }
         }
     }
 
@@ -163,16 +199,16 @@ final class Exchange: @unchecked Sendable {
     }
 
     private func checkProgress() {
-        let expired: URLSessionTask? = lock.withLock {
-            guard !isFinished, let watchdog else { return nil }
+        let expired: Bool = lock.withLock {
+            guard !isFinished, let watchdog else { return false }
             let deadline = lastProgress + timeout
             if DispatchTime.now() < deadline {
                 watchdog.schedule(deadline: deadline)
-                return nil
+                return false
             }
             timedOut = true
-            return task
+            return true
         }
-        expired?.cancel()
+        if expired { finish(with: .failure(.timedOut)) }
     }
 }

@@ -39,6 +39,11 @@ public final class LoopbackServerProcess: @unchecked Sendable {
             throw SetupError("\(script.lastPathComponent) did not start:\n\(message)")
         }
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        // Read what the server logs from now on: a pipe nobody reads fills up (64 KiB on Linux),
+        // and a server writing a traceback to a full pipe stops answering.
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
+        }
     }
 
     /// Stops the server: closing its input shuts it down, SIGTERM makes sure.

@@ -13,6 +13,15 @@ func fixtureServer() async throws -> LoopbackServerProcess {
 
 @Suite("URLSessionTransport against a real loopback server", .serialized, .timeLimit(.minutes(3)))
 struct URLSessionTransportTests {
+    @Test func aServerThatLogsALotKeepsAnswering() async throws {
+        let server = try await fixtureServer()
+        let client = APIClient(baseURL: server.baseURL, credentials: .none, timeout: 20, maxRetries: 0, transport: URLSessionTransport())
+        for _ in 0..<3 {
+            let item: Item = try await client.send(APIRequest(method: .get, path: "/noisy", requiresAuth: false))
+            #expect(item == Item(id: 1))
+        }
+    }
+
     @Test func bufferedRequest() async throws {
         let server = try await fixtureServer()
         let client = APIClient(baseURL: server.baseURL, credentials: .none, transport: URLSessionTransport())

@@ -289,6 +289,17 @@ def notify(task):
         queue.put_nowait(("task_update", {"type": "task_update", "task": public(task)}))
 
 
+# The event loop keeps only weak references to tasks: a task nobody holds can be collected
+# before it ends, and a chat stream waiting for its updates would then wait forever.
+running = set()
+
+
+def start_running(task):
+    runner = asyncio.get_running_loop().create_task(run_task(task))
+    running.add(runner)
+    runner.add_done_callback(running.discard)
+
+
 async def run_task(task):
     await asyncio.sleep(task["_step_seconds"])
     if task["status"] == "cancelled":
@@ -370,7 +381,7 @@ async def chat(request: Request):
     task = new_task(body["project_id"], body["message"][:40], steps=int(os.environ.get("CHAT_STEPS", "3")))
     queue = asyncio.Queue()
     task["_listeners"].append(queue)
-    asyncio.get_running_loop().create_task(run_task(task))
+    start_running(task)
 
     async def events():
         state.open_streams += 1
@@ -515,7 +526,7 @@ async def admin_task(request: Request):
     if body.get("unknown_status"):
         state.unknown_status_task = task["id"]
     if body.get("start", True):
-        asyncio.get_running_loop().create_task(run_task(task))
+        start_running(task)
     return public(task)
 
 

@@ -52,6 +52,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif self.path.startswith("/delay/"):
             time.sleep(float(self.path.split("/")[2]))
             self.send_json(200, {"id": 1})
+        elif self.path == "/noisy":
+            # Logs four times what an unread pipe holds, then answers.
+            sys.stderr.write("a log line of a noisy server\n" * 9_000)
+            sys.stderr.flush()
+            self.send_json(200, {"id": 1})
         elif self.path == "/json":
             body = json.dumps({"id": 1}).encode()
             self.send_response(200)

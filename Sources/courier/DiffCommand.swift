@@ -5,17 +5,6 @@ import Foundation
 /// `courier diff <base> <head>` or `courier diff --base <git-ref> <head>`: what a schema change
 /// breaks for installed apps and for code that calls the client.
 enum DiffCommand {
-    static let usage = """
-        usage: courier diff <base folder> <head folder> [options]
-               courier diff --base <git-ref> <head folder> [options]
-
-        options:
-          --format text|markdown|json   compiler-style lines (default), a pull-request comment, or JSON
-          --fail-on error|warning|never exit 1 when a change not accepted is at this level (default: error)
-          --accept <file>               changes made on purpose: lines of 'rule-id subject # reason'
-          --output <file>               write the report there instead of standard output
-        """
-
     static func run(_ arguments: [String]) throws -> Int32 {
         var folders: [String] = []
         var revision: String?
@@ -40,9 +29,6 @@ enum DiffCommand {
                 }
             case "--accept": acceptPath = try cursor.value(of: "--accept")
             case "--output": outputPath = try cursor.value(of: "--output")
-            case "--help", "-h":
-                print(usage)
-                return 0
             case let option where option.hasPrefix("-"): throw UsageError("unknown option '\(option)'")
             default: folders.append(argument)
             }

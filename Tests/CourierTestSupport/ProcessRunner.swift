@@ -24,3 +24,34 @@ public func runProcess(
     try handle.close()
     return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
 }
+
+/// Runs a program and returns its exit status with its standard output and standard error
+/// apart, for tests of what goes where.
+public func runProcessApart(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let folder = FileManager.default.temporaryDirectory
+    let name = "courier-process-\(UUID().uuidString)"
+    let outputLog = folder.appendingPathComponent("\(name).out")
+    let errorLog = folder.appendingPathComponent("\(name).err")
+    _ = FileManager.default.createFile(atPath: outputLog.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(at: outputLog)
+        try? FileManager.default.removeItem(at: errorLog)
+    }
+    let output = try FileHandle(forWritingTo: outputLog)
+    let errors = try FileHandle(forWritingTo: errorLog)
+    process.standardOutput = output
+    process.standardError = errors
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+        do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    try output.close()
+    try errors.close()
+    return (
+        status, (try? String(contentsOf: outputLog, encoding: .utf8)) ?? "", (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+    )
+}

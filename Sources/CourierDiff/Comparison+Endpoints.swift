@@ -150,10 +150,20 @@ extension Comparison {
         for parameter in old.parameters where parameter.kind != .path {
             let subject = "\(name).\(parameter.name)"
             guard let other = others.first(where: { Self.wireKey($0) == Self.wireKey(parameter) }) else {
-                let renamed = others.first { $0.name == parameter.name }.map { " It is now sent as \($0.kind.rawValue) `\($0.wireName)`." } ?? ""
+                if let renamed = others.first(where: { $0.name == parameter.name && !matched.contains(Self.wireKey($0)) }),
+                    !old.parameters.contains(where: { Self.wireKey($0) == Self.wireKey(renamed) })
+                {
+                    // The same argument in Swift, another name or place on the wire: installed apps
+                    // keep sending the old one, which the server now ignores.
+                    matched.insert(Self.wireKey(renamed))
+                    report(
+                        .parameterRenamedOnWire, at: renamed.location, subject, endpoints: [name],
+                        "`\(name)` now reads \(renamed.kind.rawValue) `\(renamed.wireName)` instead of \(parameter.kind.rawValue) `\(parameter.wireName)`; installed apps send `\(parameter.wireName)`, which the server will ignore.")
+                    continue
+                }
                 report(
                     .parameterRemoved, at: new.location, subject, endpoints: [name], removedFrom: parameter.location,
-                    "`\(name)` no longer reads the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` that installed apps send.\(renamed)")
+                    "`\(name)` no longer reads the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` that installed apps send.")
                 continue
             }
             matched.insert(Self.wireKey(other))

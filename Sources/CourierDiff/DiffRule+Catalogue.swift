@@ -20,7 +20,9 @@ extension DiffRule {
     static let parameterAddedRequired = DiffRule("parameter-added-required", .installedApps, .error, "a required parameter was added")
     static let parameterAddedOptional = DiffRule("parameter-added-optional", .installedApps, .note, "an optional parameter was added")
     static let parameterBecameRequired = DiffRule("parameter-became-required", .installedApps, .error, "an optional parameter became required")
-    static let parameterRemoved = DiffRule("parameter-removed", .installedApps, .warning, "a parameter was removed or renamed on the wire")
+    static let parameterRemoved = DiffRule("parameter-removed", .installedApps, .warning, "a parameter was removed")
+    static let parameterRenamedOnWire = DiffRule(
+        "parameter-renamed-on-wire", .installedApps, .error, "a parameter is sent under another name or in another place")
     static let parameterTypeChanged = DiffRule("parameter-type-changed", .installedApps, .error, "a parameter's type changed")
 
     // MARK: Installed apps: models, enums, unions
@@ -100,7 +102,7 @@ extension DiffRule {
         endpointRemoved, endpointMethodChanged, endpointPathChanged, endpointAuthAdded, endpointAuthChanged, endpointAuthRemoved,
         endpointAdded, endpointDeprecated, responseKindChanged, responseBodyAdded, responseTypeChanged, requestBodyAdded,
         requestBodyRemoved, requestBodyKindChanged, requestBodyTypeChanged, parameterAddedRequired, parameterAddedOptional,
-        parameterBecameRequired, parameterRemoved, parameterTypeChanged,
+        parameterBecameRequired, parameterRemoved, parameterRenamedOnWire, parameterTypeChanged,
         responseFieldRemoved, responseOptionalFieldRemoved, responseFieldBecameOptional, responseFieldTypeChanged, responseFieldAdded,
         requestFieldAddedRequired, requestFieldAddedOptional, requestFieldBecameRequired, requestFieldRemoved, requestFieldTypeChanged,
         responseEnumValueAdded, responseFrozenEnumValueAdded, responseEnumValueRenamed, requestEnumValueRemoved,

@@ -47,6 +47,27 @@ struct MissedBreakTests {
         #expect(try diff(before, after).first { $0.rule == .responseFieldRemoved }?.message.contains("now sent as `name`") == true)
     }
 
+    @Test func aQueryParameterRenamedOnTheWireIsAnErrorAndNothingElse() throws {
+        let before = "group Items {\n  search: GET /search {\n    query limit: Int?\n    query text: String?\n  }\n}\n"
+        let renamed = before.replacingOccurrences(of: "query limit: Int?", with: "query limit: Int? @wire(\"max\")")
+        let findings = try diff(before, renamed)
+        #expect(ruleIDs(findings) == ["parameter-renamed-on-wire"], "no parameter-added or parameter-removed beside it")
+        let finding = try #require(findings.first)
+        #expect(finding.rule.level == .error)
+        #expect(finding.subject == "search.limit")
+        #expect(finding.message.contains("now reads query `max` instead of query `limit`"), "\(finding.message)")
+        #expect(finding.location.file == "after/shop.api" && finding.location.line == 6)
+
+        // Moved from the query to a header: the server reads another place.
+        let moved = before.replacingOccurrences(of: "query limit: Int?", with: "header limit: Int? @wire(\"X-Limit\")")
+        #expect(try appErrors(before, moved) == ["parameter-renamed-on-wire search.limit"])
+
+        // Removed outright, it stays a warning.
+        let removed = before.replacingOccurrences(of: "    query limit: Int?\n", with: "")
+        #expect(ruleIDs(try diff(before, removed)).contains("parameter-removed"))
+        #expect(try appErrors(before, removed).isEmpty)
+    }
+
     @Test func anEnumValueRemovedThatOnlyRequestsSend() throws {
         let before = """
             enum Sort {

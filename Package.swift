@@ -11,7 +11,6 @@ let package = Package(
         .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
         .plugin(name: "CourierCommandPlugin", targets: ["CourierCommandPlugin"]),
         .plugin(name: "CourierDiffPlugin", targets: ["CourierDiffPlugin"]),
-        .library(name: "Archon", targets: ["Archon"]),
     ],
     targets: [
         .target(name: "CourierSchema"),

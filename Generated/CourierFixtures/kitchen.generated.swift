@@ -748,7 +748,7 @@ nonisolated extension ThingsAPI {
     public func statement(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
             name: "statement", method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
+            dateStyle: .unixSeconds, responseMediaTypes: ["application/pdf"])
         return try await sendForBytes(request, options: options)
     }
 

@@ -178,7 +178,11 @@ struct EndpointGenerator {
         case .unixSeconds: result.append("dateStyle: .unixSeconds")
         case .unixMillis: result.append("dateStyle: .unixMillis")
         }
-        // The runtime method that reads the response sets the `Accept` it can read.
+        // The runtime method that reads the response sets the `Accept` it can read, unless the
+        // schema names the media types.
+        if !endpoint.responseMediaTypes.isEmpty {
+            result.append("responseMediaTypes: [\(endpoint.responseMediaTypes.map(SwiftNames.string).joined(separator: ", "))]")
+        }
         return result
     }
 

@@ -154,8 +154,8 @@ struct ImportMappingTests {
             "/// The catalogue.\ngroup Items {",
             "  /// One item.\n  getItem: GET /items/{itemId} {\n    path itemId: UUID\n    header xRequestID: String? @wire(\"X-Request-ID\")\n    query expand: [String]?\n    query filter: [String: String]? @style(deepObject)\n    returns Item\n  }",
             "  deleteItem: DELETE /items/{itemId} @auth(basic) @deprecated {\n    path itemId: UUID\n  }",
-            "  putPhoto: PUT /items/{id}/photo {\n    path id: Int\n    body Bytes \"image/png\"\n    returns Bytes\n  }",
-            "/// The Default operations.\ngroup Default {\n  getHealth: GET /health @public {\n    returns Text\n  }",
+            "  putPhoto: PUT /items/{id}/photo {\n    path id: Int\n    body Bytes \"image/png\"\n    returns Bytes \"image/png\"\n  }",
+            "/// The Default operations.\ngroup Default {\n  getHealth: GET /health @public {\n    returns Text \"text/plain\"\n  }",
             "  upload: POST /uploads {\n    body multipart {\n      file: File\n      note: String?\n    }\n    returns UploadResponse\n  }",
             "  events: GET /events {\n    returns stream Event\n  }",
         ])

@@ -85,6 +85,23 @@ struct HTTPBinLiveTests {
         _ = try await client.uuid().uuid
     }
 
+    @Test func responseMediaTypesAreAskedForAndChecked() async throws {
+        let client = try await HTTPBinServer.client(maxRetries: 0)
+        #expect(try await client.image().starts(with: Array("RIFF".utf8)), "webp, the first type asked for")
+        #expect(try await client.jpeg().starts(with: [0xFF, 0xD8, 0xFF]))
+        // Without a media type the client asks for anything, which this server refuses.
+        let refused = await apiError { _ = try await client.imageOfAnyType() }
+        #expect(refused?.response?.status == 406, "\(String(describing: refused))")
+        // A page that is not the media type the schema names never passes for one.
+        let wrong = await apiError { _ = try await client.htmlAsImage() }
+        guard case .invalidResponse(let message, let response)? = wrong else {
+            Issue.record("got \(String(describing: wrong))")
+            return
+        }
+        #expect(message.contains("GET /html?as=image answered with 'text/html; charset=utf-8' instead of 'image/png'"), "\(message)")
+        #expect(response.map { String(decoding: $0.body, as: UTF8.self) }?.contains("Moby-Dick") == true)
+    }
+
     @Test func jsonLinesArriveLineByLine() async throws {
         let client = try await HTTPBinServer.client()
         var ids: [Int] = []

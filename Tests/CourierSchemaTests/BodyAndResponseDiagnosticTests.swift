@@ -21,6 +21,16 @@ struct BodyAndResponseDiagnosticTests {
               message: "\"png\" is not a media type"),
         .init(name: "media type with a space", source: "group G {\n  a: POST /a {\n    body Text 1️⃣\"text/ csv\"\n  }\n}" + api,
               message: "\"text/ csv\" is not a media type"),
+        .init(name: "response media type without a slash", source: "group G {\n  a: GET /a {\n    returns Bytes \"image/png\", 1️⃣\"png\"\n  }\n}" + api,
+              message: "\"png\" is not a media type"),
+        .init(name: "media type of no content", source: "group G {\n  a: GET /a {\n    returns Response 1️⃣\"image/png\"\n  }\n}" + api,
+              message: "a response without content has no media type"),
+        .init(name: "media type of a stream", source: model + "group G {\n  a: GET /a {\n    returns stream A 1️⃣\"text/plain\"\n  }\n}" + api,
+              message: "'returns stream' is always text/event-stream"),
+        .init(name: "media type of JSON Lines", source: model + "group G {\n  a: GET /a {\n    returns lines A 1️⃣\"application/json\"\n  }\n}" + api,
+              message: "'returns lines' is always JSON Lines"),
+        .init(name: "media type listed twice", source: "group G {\n  a: GET /a {\n    returns Bytes \"image/png\", 1️⃣\"Image/PNG\"\n  }\n}" + api,
+              message: "media type \"Image/PNG\" is listed twice", severity: .warning),
         .init(name: "optional JSON Lines", source: model + "group G {\n  a: GET /a {\n    returns lines 1️⃣A?\n  }\n}" + api,
               message: "JSON Lines values cannot be optional"),
         .init(name: "contentType taken twice", source: "group G {\n  a: POST /a {\n    body Bytes\n    query 1️⃣contentType: String\n  }\n}" + api,
@@ -45,6 +55,14 @@ struct BodyAndResponseDiagnosticTests {
         + AuthDiagnosticTests.cases + QueryMapDiagnosticTests.cases)
     func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
         DiagnosticTests().diagnosticLandsAtMarker(testCase)
+    }
+
+    @Test func responseMediaTypesAreKeptInOrder() throws {
+        let source = model + "group G {\n  a: GET /a {\n    returns Response<Bytes> \"image/png\", \"image/*\"\n  }\n  b: GET /b {\n    returns A \"application/vnd.x+json\"\n  }\n  c: GET /c {\n    returns Text\n  }\n}" + api
+        let compilation = SchemaCompiler.compile([SourceFile(path: "t.api", text: source)])
+        let api = try #require(compilation.api, "\(compilation.diagnostics)")
+        #expect(api.endpoints.map(\.responseMediaTypes) == [["image/png", "image/*"], ["application/vnd.x+json"], []])
+        #expect(api.endpoints[0].includesResponseMetadata)
     }
 
     @Test func oneRouteTakesBodiesOfDifferentContent() throws {

@@ -100,6 +100,9 @@ struct FormatterTests {
         // Commas inside brackets and parentheses are not member separators.
         let poll = "group G {\n  a: GET /a/{id} @poll(every: 2s, until: state in [done, failed]) {\n    path id: String\n    returns Job\n  }\n}\n"
         #expect(try format(poll) == poll)
+        // Nor are the commas of the media types after `returns`.
+        let media = "group G {\n  a: GET /a { returns Bytes \"image/png\",\"image/webp\", path id: Int }\n}\n"
+        #expect(try format(media) == "group G {\n  a: GET /a {\n    returns Bytes \"image/png\", \"image/webp\"\n    path id: Int\n  }\n}\n")
     }
 
     @Test func theRepositorysSchemasAreInTheLayoutAlready() throws {

@@ -86,12 +86,14 @@ public final class APIClient: APIClientProtocol {
     /// Sends `request` with auth, retries and timeouts, and returns the whole response.
     public func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse {
         let transport = self.transport
-        return try await withDeadline(for: request, options: options) { [self] in
+        let response = try await withDeadline(for: request, options: options) { [self] in
             try await execute(request, options: options) { httpRequest in
                 let response = try await transport.send(httpRequest)
                 return response.isSuccess ? .success(response, status: response.status, headers: response.headers) : .failure(response)
             }
         }
+        try ResponseMediaTypeCheck.check(response, for: request)
+        return response
     }
 
     /// Sends `request` with auth and timeouts, and returns the response head with its body as a byte stream.

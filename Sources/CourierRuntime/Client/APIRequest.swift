@@ -91,8 +91,12 @@ public struct APIRequest: Sendable {
     public var deadline: TimeInterval?
     /// How dates are encoded in the body and decoded from the response.
     public var dateStyle: DateCodingStyle
-    /// The `Accept` header.
+    /// The `Accept` header, as the method that reads the response sets it.
     public var accept: String
+    /// The media types (or ranges such as `image/*`) the schema says the response has. When set,
+    /// they are sent as `Accept`, and a successful response of another media type is refused
+    /// with `APIError.invalidResponse`; a JSON response may also be `application/json`.
+    public var responseMediaTypes: [String]
 
     /// Creates a request. `isIdempotent` defaults to what the method says. The request sends the
     /// credentials `auth` names, none when `requiresAuth` is false.
@@ -100,7 +104,7 @@ public struct APIRequest: Sendable {
         name: String? = nil, method: HTTPMethod, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:], body: RequestBody = .none,
         requiresAuth: Bool = true, auth: RequestAuth = .bearer, isIdempotent: Bool? = nil, maxRetries: Int? = nil,
         timeout: TimeInterval? = nil, deadline: TimeInterval? = nil, dateStyle: DateCodingStyle = .iso8601,
-        accept: String = "application/json"
+        accept: String = "application/json", responseMediaTypes: [String] = []
     ) {
         self.deadline = deadline
         self.name = name
@@ -115,6 +119,7 @@ public struct APIRequest: Sendable {
         self.timeout = timeout
         self.dateStyle = dateStyle
         self.accept = accept
+        self.responseMediaTypes = responseMediaTypes
     }
 }
 

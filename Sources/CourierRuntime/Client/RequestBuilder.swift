@@ -13,7 +13,7 @@ enum RequestBuilder {
         let url = try makeURL(baseURL: baseURL, request: request, extraQuery: extraQuery)
 
         var headers = HTTPHeaders()
-        headers["Accept"] = request.accept
+        headers["Accept"] = request.responseMediaTypes.isEmpty ? request.accept : request.responseMediaTypes.joined(separator: ", ")
         for field in clientHeaders { headers[field.name] = field.value }
         for field in request.headers { headers[field.name] = field.value }
         for (name, value) in (options?.additionalHeaders ?? [:]).sorted(by: { $0.key < $1.key }) { headers[name] = value }

@@ -129,6 +129,7 @@ public final class MockAPIClient: APIClientProtocol, @unchecked Sendable {
         switch try encoded(reply(for: request), for: request) {
         case .response(let response):
             guard response.isSuccess else { throw error(for: response, request: request) }
+            try ResponseMediaTypeCheck.check(response, for: request)
             return response
         case .error(let error):
             throw error

@@ -16,6 +16,7 @@ extension Checker {
         var bodyLocation: SourceLocation?
         var response: Response = .none
         var includesResponseMetadata = false
+        var responseMediaTypes: [String] = []
         var responseLocation: SourceLocation?
         for member in syntax.members {
             switch member {
@@ -30,7 +31,7 @@ extension Checker {
                 }
                 bodyLocation = keyword
                 body = checkBody(bodySyntax)
-            case .returns(let type, let sequence, let keyword):
+            case .returns(let type, let sequence, let mediaTypeSyntax, let keyword):
                 if let first = responseLocation {
                     log.error(
                         keyword, "endpoint '\(syntax.name.text)' has more than one 'returns'",
@@ -40,6 +41,7 @@ extension Checker {
                 responseLocation = keyword
                 if let checked = checkResponse(type, sequence: sequence) {
                     (response, includesResponseMetadata) = checked
+                    responseMediaTypes = checkResponseMediaTypes(mediaTypeSyntax, of: checked.0)
                 }
             }
         }
@@ -69,7 +71,8 @@ extension Checker {
             auth: auth,
             isIdempotent: method.isIdempotent || markedIdempotent, retries: retries, timeout: timeout, deadline: deadline,
             deprecation: deprecation(endpointAttributes), parameters: parameters, body: body,
-            response: response, includesResponseMetadata: includesResponseMetadata, poll: poll, location: syntax.name.location)
+            response: response, includesResponseMetadata: includesResponseMetadata, responseMediaTypes: responseMediaTypes, poll: poll,
+            location: syntax.name.location)
     }
 
     /// What `@public` or `@auth(…)` says of how a group's or an endpoint's requests
@@ -212,6 +215,38 @@ extension Checker {
         case .array(let element): return isTextValue(element)
         case let single: return isTextValue(single)
         }
+    }
+
+    /// The media types after `returns`: each a media type or a range (`image/*`), written once;
+    /// none for a response without content or a sequence, whose media type is fixed.
+    private func checkResponseMediaTypes(_ syntax: [ValueSyntax], of response: Response) -> [String] {
+        guard let first = syntax.first else { return [] }
+        switch response {
+        case .none:
+            log.error(first.location, "a response without content has no media type", hint: "remove the media type, or say what the response holds")
+            return []
+        case .stream, .lines:
+            let fixed = response.kind == "stream" ? "text/event-stream" : "JSON Lines"
+            log.error(first.location, "'returns \(response.kind)' is always \(fixed)", hint: "remove the media type")
+            return []
+        default:
+            break
+        }
+        var mediaTypes: [String] = []
+        for value in syntax {
+            guard case .string(let mediaType) = value.kind, Checker.isMediaType(mediaType) else {
+                log.error(
+                    value.location, "\(Checker.spelling(of: value)) is not a media type",
+                    hint: "write a media type as type/subtype, such as \"image/png\", or a range such as \"image/*\"")
+                continue
+            }
+            if mediaTypes.contains(where: { $0.lowercased() == mediaType.lowercased() }) {
+                log.warning(value.location, "media type \"\(mediaType)\" is listed twice", hint: "remove one")
+                continue
+            }
+            mediaTypes.append(mediaType)
+        }
+        return mediaTypes
     }
 
     /// What `returns` says: the response, and whether `Response<…>` asks for its status and

@@ -106,7 +106,11 @@ struct FormattedLine {
             case .rightParen, .rightBracket, .rightAngle: depth = max(0, depth - 1)
             default: break
             }
-            if token.kind == .comma, depth == 0 {
+            // A comma between the media types after `returns` belongs to the list.
+            let continuesMediaTypes =
+                index > 0 && tokens[index - 1].kind == .string && index + 1 < tokens.count && tokens[index + 1].kind == .string
+                && pieces[pieces.count - 1].first?.text == "returns"
+            if token.kind == .comma, depth == 0, !continuesMediaTypes {
                 pieces.append([])
                 continue
             }

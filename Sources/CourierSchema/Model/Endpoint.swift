@@ -59,6 +59,9 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var response: Response
     /// `returns Response<…>`: the method also returns the response's status and headers.
     public var includesResponseMetadata: Bool
+    /// The media types (or ranges) the response may have, sent as `Accept`; empty for the
+    /// response kind's own.
+    public var responseMediaTypes: [String] = []
     /// `@poll(…)`: the polling companion method.
     public var poll: Poll?
     /// Where it is declared.

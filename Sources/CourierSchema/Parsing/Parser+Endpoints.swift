@@ -53,7 +53,14 @@ extension Parser {
                 sequence = kind
             }
             guard let type = parseType() else { return nil }
-            return .returns(type, sequence: sequence, keyword: keyword.location)
+            var mediaTypes: [ValueSyntax] = []
+            while current.kind == .string {
+                guard let mediaType = parseValue("a media type such as \"image/png\"") else { break }
+                mediaTypes.append(mediaType)
+                guard current.kind == .comma, peek().kind == .string else { break }
+                advance()
+            }
+            return .returns(type, sequence: sequence, mediaTypes: mediaTypes, keyword: keyword.location)
         default:
             let kind = Parameter.Kind(rawValue: keyword.text)!
             guard let field = parseField(docs: docs, what: "\(keyword.text) parameter") else {

@@ -137,8 +137,9 @@ enum SequenceKind: String, Sendable, Hashable {
 enum EndpointMemberSyntax: Sendable, Hashable {
     case parameter(Parameter.Kind, FieldSyntax, keyword: SourceLocation)
     case body(BodySyntax, docs: [String], keyword: SourceLocation)
-    /// `returns T`, `returns stream T` or `returns lines T`.
-    case returns(TypeSyntax, sequence: SequenceKind?, keyword: SourceLocation)
+    /// `returns T`, `returns stream T` or `returns lines T`, then the media types the response
+    /// may have (`returns Bytes "image/png", "image/webp"`).
+    case returns(TypeSyntax, sequence: SequenceKind?, mediaTypes: [ValueSyntax], keyword: SourceLocation)
 }
 
 struct EndpointSyntax: Sendable, Hashable {

@@ -274,8 +274,24 @@ nonisolated public enum SignOutScope: StringEnum {
 /// Supabase Auth: sign in, refresh and sign out. Tokens are stored in the Keychain on Apple
 /// platforms.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol AuthAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `AuthAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol AuthAPI: EndpointGroup {
+    /// `signInWithPassword` as conforming types implement it; callers use the method with defaults.
+    func signInWithPassword(body: PasswordCredentials, _ options: RequestOptions?) async throws -> Session
+
+    /// `signInWithIdToken` as conforming types implement it; callers use the method with defaults.
+    func signInWithIdToken(body: IdTokenCredentials, _ options: RequestOptions?) async throws -> Session
+
+    /// `refreshSession` as conforming types implement it; callers use the method with defaults.
+    func refreshSession(body: RefreshTokenRequest, _ options: RequestOptions?) async throws -> Session
+
+    /// `signOut` as conforming types implement it; callers use the method with defaults.
+    func signOut(scope: SignOutScope?, _ options: RequestOptions?) async throws
+
+    /// `getUser` as conforming types implement it; callers use the method with defaults.
+    func getUser(_ options: RequestOptions?) async throws -> User
+}
 
 nonisolated extension APIClient: AuthAPI {}
 nonisolated extension MockAPIClient: AuthAPI {}
@@ -285,20 +301,14 @@ nonisolated extension AuthAPI {
     ///
     /// - Parameter body: The request body.
     public func signInWithPassword(body: PasswordCredentials, options: RequestOptions? = nil) async throws -> Session {
-        let request = APIRequest(
-            name: "signInWithPassword", method: .post, path: "/auth/v1/token?grant_type=password",
-            headers: ArchonAPI.headers, body: .json(body), auth: .none)
-        return try await send(request, options: options)
+        try await signInWithPassword(body: body, options)
     }
 
     /// Sign in with an Apple identity token. Supabase creates or links the user account.
     ///
     /// - Parameter body: The request body.
     public func signInWithIdToken(body: IdTokenCredentials, options: RequestOptions? = nil) async throws -> Session {
-        let request = APIRequest(
-            name: "signInWithIdToken", method: .post, path: "/auth/v1/token?grant_type=id_token",
-            headers: ArchonAPI.headers, body: .json(body), auth: .none)
-        return try await send(request, options: options)
+        try await signInWithIdToken(body: body, options)
     }
 
     /// Exchange the refresh token for a new session when the access token expires. The old
@@ -306,10 +316,7 @@ nonisolated extension AuthAPI {
     ///
     /// - Parameter body: The request body.
     public func refreshSession(body: RefreshTokenRequest, options: RequestOptions? = nil) async throws -> Session {
-        let request = APIRequest(
-            name: "refreshSession", method: .post, path: "/auth/v1/token?grant_type=refresh_token",
-            headers: ArchonAPI.headers, body: .json(body), auth: .none, maxRetries: 0)
-        return try await send(request, options: options)
+        try await refreshSession(body: body, options)
     }
 
     /// Sign out: the server revokes the session's refresh token. Clear the stored tokens
@@ -317,16 +324,133 @@ nonisolated extension AuthAPI {
     ///
     /// - Parameter scope: Which sessions to end; the server ends every session when this is left out.
     public func signOut(scope: SignOutScope? = nil, options: RequestOptions? = nil) async throws {
+        try await signOut(scope: scope, options)
+    }
+
+    /// The signed-in user.
+    public func getUser(options: RequestOptions? = nil) async throws -> User {
+        try await getUser(options)
+    }
+}
+
+nonisolated extension AuthAPI where Self: APIClientProtocol {
+    /// Sends `signInWithPassword`.
+    public func signInWithPassword(body: PasswordCredentials, _ options: RequestOptions?) async throws -> Session {
+        let request = APIRequest(
+            name: "signInWithPassword", method: .post, path: "/auth/v1/token?grant_type=password",
+            headers: ArchonAPI.headers, body: .json(body), auth: .none)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `signInWithIdToken`.
+    public func signInWithIdToken(body: IdTokenCredentials, _ options: RequestOptions?) async throws -> Session {
+        let request = APIRequest(
+            name: "signInWithIdToken", method: .post, path: "/auth/v1/token?grant_type=id_token",
+            headers: ArchonAPI.headers, body: .json(body), auth: .none)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `refreshSession`.
+    public func refreshSession(body: RefreshTokenRequest, _ options: RequestOptions?) async throws -> Session {
+        let request = APIRequest(
+            name: "refreshSession", method: .post, path: "/auth/v1/token?grant_type=refresh_token",
+            headers: ArchonAPI.headers, body: .json(body), auth: .none, maxRetries: 0)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `signOut`.
+    public func signOut(scope: SignOutScope?, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "signOut", method: .post, path: "/auth/v1/logout", query: [QueryItem("scope", scope)],
             headers: ArchonAPI.headers)
         return try await send(request, options: options)
     }
 
-    /// The signed-in user.
-    public func getUser(options: RequestOptions? = nil) async throws -> User {
+    /// Sends `getUser`.
+    public func getUser(_ options: RequestOptions?) async throws -> User {
         let request = APIRequest(
             name: "getUser", method: .get, path: "/auth/v1/user", headers: ArchonAPI.headers)
         return try await send(request, options: options)
+    }
+}
+
+/// A stand-in for `AuthAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class AuthAPIMock: AuthAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `signInWithPassword`.
+        case signInWithPassword(body: PasswordCredentials)
+        /// A call of `signInWithIdToken`.
+        case signInWithIdToken(body: IdTokenCredentials)
+        /// A call of `refreshSession`.
+        case refreshSession(body: RefreshTokenRequest)
+        /// A call of `signOut`.
+        case signOut(scope: SignOutScope?)
+        /// A call of `getUser`.
+        case getUser
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `signInWithPassword`.
+    public var signInWithPasswordHandler: (@Sendable (_ body: PasswordCredentials) async throws -> Session)?
+
+    /// Answers `signInWithIdToken`.
+    public var signInWithIdTokenHandler: (@Sendable (_ body: IdTokenCredentials) async throws -> Session)?
+
+    /// Answers `refreshSession`.
+    public var refreshSessionHandler: (@Sendable (_ body: RefreshTokenRequest) async throws -> Session)?
+
+    /// Answers `signOut`.
+    public var signOutHandler: (@Sendable (_ scope: SignOutScope?) async throws -> Void)?
+
+    /// Answers `getUser`.
+    public var getUserHandler: (@Sendable () async throws -> User)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `signInWithPasswordHandler`.
+    public func signInWithPassword(body: PasswordCredentials, _ options: RequestOptions?) async throws -> Session {
+        callLog.record(.signInWithPassword(body: body))
+        guard let handler = signInWithPasswordHandler else { throw APIError.unanswered("signInWithPassword", of: "AuthAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `signInWithIdTokenHandler`.
+    public func signInWithIdToken(body: IdTokenCredentials, _ options: RequestOptions?) async throws -> Session {
+        callLog.record(.signInWithIdToken(body: body))
+        guard let handler = signInWithIdTokenHandler else { throw APIError.unanswered("signInWithIdToken", of: "AuthAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `refreshSessionHandler`.
+    public func refreshSession(body: RefreshTokenRequest, _ options: RequestOptions?) async throws -> Session {
+        callLog.record(.refreshSession(body: body))
+        guard let handler = refreshSessionHandler else { throw APIError.unanswered("refreshSession", of: "AuthAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `signOutHandler`.
+    public func signOut(scope: SignOutScope?, _ options: RequestOptions?) async throws {
+        callLog.record(.signOut(scope: scope))
+        guard let handler = signOutHandler else { throw APIError.unanswered("signOut", of: "AuthAPIMock") }
+        return try await handler(scope)
+    }
+
+    /// Records the call and answers with `getUserHandler`.
+    public func getUser(_ options: RequestOptions?) async throws -> User {
+        callLog.record(.getUser)
+        guard let handler = getUserHandler else { throw APIError.unanswered("getUser", of: "AuthAPIMock") }
+        return try await handler()
     }
 }

@@ -180,8 +180,12 @@ nonisolated public enum ChatEvent: Codable, Hashable, Sendable {
 /// The chat Edge Function: task events arrive in real time over server-sent events. When the
 /// connection drops, poll the task with `getTaskUpdates(id:)` instead.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol ChatAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `ChatAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol ChatAPI: EndpointGroup {
+    /// `sendMessage` as conforming types implement it; callers use the method with defaults.
+    func sendMessage(body: ChatRequest, _ options: RequestOptions?) -> AsyncThrowingStream<ChatEvent, any Error>
+}
 
 nonisolated extension APIClient: ChatAPI {}
 nonisolated extension MockAPIClient: ChatAPI {}
@@ -194,9 +198,55 @@ nonisolated extension ChatAPI {
         body: ChatRequest,
         options: RequestOptions? = nil
     ) -> AsyncThrowingStream<ChatEvent, any Error> {
+        sendMessage(body: body, options)
+    }
+}
+
+nonisolated extension ChatAPI where Self: APIClientProtocol {
+    /// Sends `sendMessage`.
+    public func sendMessage(
+        body: ChatRequest,
+        _ options: RequestOptions?
+    ) -> AsyncThrowingStream<ChatEvent, any Error> {
         let request = APIRequest(
             name: "sendMessage", method: .post, path: "/functions/v1/chat", headers: ArchonAPI.headers,
             body: .json(body))
         return events(request, options: options)
+    }
+}
+
+/// A stand-in for `ChatAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class ChatAPIMock: ChatAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `sendMessage`.
+        case sendMessage(body: ChatRequest)
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `sendMessage`.
+    public var sendMessageHandler: (@Sendable (_ body: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error>)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `sendMessageHandler`.
+    public func sendMessage(
+        body: ChatRequest,
+        _ options: RequestOptions?
+    ) -> AsyncThrowingStream<ChatEvent, any Error> {
+        callLog.record(.sendMessage(body: body))
+        guard let handler = sendMessageHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("sendMessage", of: "ChatAPIMock")) } }
+        return handler(body)
     }
 }

@@ -97,8 +97,27 @@ nonisolated public struct NewPost: Codable, Hashable, Sendable {
 /// The feed and posts, served with typed envelopes: `{"data": …}` for one value and
 /// `{"data": […], "cursor": …}` for a page.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol PostsAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `PostsAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol PostsAPI: EndpointGroup {
+    /// `fetchFeed` as conforming types implement it; callers use the method with defaults.
+    func fetchFeed(cursor: String?, limit: Int?, _ options: RequestOptions?) async throws -> PaginatedResponse<Post>
+
+    /// `getPost` as conforming types implement it; callers use the method with defaults.
+    func getPost(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Post>
+
+    /// `createPost` as conforming types implement it; callers use the method with defaults.
+    func createPost(body: NewPost, _ options: RequestOptions?) async throws -> DataResponse<Post>
+
+    /// `likePost` as conforming types implement it; callers use the method with defaults.
+    func likePost(id: Int, _ options: RequestOptions?) async throws
+
+    /// `unlikePost` as conforming types implement it; callers use the method with defaults.
+    func unlikePost(id: Int, _ options: RequestOptions?) async throws
+
+    /// `uploadPostImage` as conforming types implement it; callers use the method with defaults.
+    func uploadPostImage(id: Int, image: MultipartFile, _ options: RequestOptions?) async throws -> DataResponse<Post>
+}
 
 nonisolated extension APIClient: PostsAPI {}
 nonisolated extension MockAPIClient: PostsAPI {}
@@ -113,10 +132,7 @@ nonisolated extension PostsAPI {
         limit: Int? = nil,
         options: RequestOptions? = nil
     ) async throws -> PaginatedResponse<Post> {
-        let request = APIRequest(
-            name: "fetchFeed", method: .get, path: "/feed",
-            query: [QueryItem("cursor", cursor), QueryItem("limit", limit)], headers: ArchonAPI.headers)
-        return try await send(request, options: options)
+        try await fetchFeed(cursor: cursor, limit: limit, options)
     }
 
     /// Every page of `fetchFeed`, following the cursor from the first page to the last.
@@ -133,37 +149,28 @@ nonisolated extension PostsAPI {
     ///
     /// - Parameter id: The post's id.
     public func getPost(id: Int, options: RequestOptions? = nil) async throws -> DataResponse<Post> {
-        let request = APIRequest(
-            name: "getPost", method: .get, path: "/posts/\(path: id)", headers: ArchonAPI.headers)
-        return try await send(request, options: options)
+        try await getPost(id: id, options)
     }
 
     /// Publish a post.
     ///
     /// - Parameter body: The request body.
     public func createPost(body: NewPost, options: RequestOptions? = nil) async throws -> DataResponse<Post> {
-        let request = APIRequest(
-            name: "createPost", method: .post, path: "/posts", headers: ArchonAPI.headers, body: .json(body))
-        return try await send(request, options: options)
+        try await createPost(body: body, options)
     }
 
     /// Like a post.
     ///
     /// - Parameter id: The post's id.
     public func likePost(id: Int, options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "likePost", method: .post, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers,
-            isIdempotent: true)
-        return try await send(request, options: options)
+        try await likePost(id: id, options)
     }
 
     /// Stop liking a post.
     ///
     /// - Parameter id: The post's id.
     public func unlikePost(id: Int, options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "unlikePost", method: .delete, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers)
-        return try await send(request, options: options)
+        try await unlikePost(id: id, options)
     }
 
     /// Upload an image for a post.
@@ -175,11 +182,164 @@ nonisolated extension PostsAPI {
         image: MultipartFile,
         options: RequestOptions? = nil
     ) async throws -> DataResponse<Post> {
+        try await uploadPostImage(id: id, image: image, options)
+    }
+}
+
+nonisolated extension PostsAPI where Self: APIClientProtocol {
+    /// Sends `fetchFeed`.
+    public func fetchFeed(
+        cursor: String?,
+        limit: Int?,
+        _ options: RequestOptions?
+    ) async throws -> PaginatedResponse<Post> {
+        let request = APIRequest(
+            name: "fetchFeed", method: .get, path: "/feed",
+            query: [QueryItem("cursor", cursor), QueryItem("limit", limit)], headers: ArchonAPI.headers)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `getPost`.
+    public func getPost(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Post> {
+        let request = APIRequest(
+            name: "getPost", method: .get, path: "/posts/\(path: id)", headers: ArchonAPI.headers)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `createPost`.
+    public func createPost(body: NewPost, _ options: RequestOptions?) async throws -> DataResponse<Post> {
+        let request = APIRequest(
+            name: "createPost", method: .post, path: "/posts", headers: ArchonAPI.headers, body: .json(body))
+        return try await send(request, options: options)
+    }
+
+    /// Sends `likePost`.
+    public func likePost(id: Int, _ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "likePost", method: .post, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers,
+            isIdempotent: true)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `unlikePost`.
+    public func unlikePost(id: Int, _ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "unlikePost", method: .delete, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `uploadPostImage`.
+    public func uploadPostImage(
+        id: Int,
+        image: MultipartFile,
+        _ options: RequestOptions?
+    ) async throws -> DataResponse<Post> {
         var form = MultipartFormData()
         form.append("image", file: image)
         let request = APIRequest(
             name: "uploadPostImage", method: .post, path: "/posts/\(path: id)/image", headers: ArchonAPI.headers,
             body: .multipart(form), timeout: 120)
         return try await send(request, options: options)
+    }
+}
+
+/// A stand-in for `PostsAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class PostsAPIMock: PostsAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `fetchFeed`.
+        case fetchFeed(cursor: String?, limit: Int?)
+        /// A call of `getPost`.
+        case getPost(id: Int)
+        /// A call of `createPost`.
+        case createPost(body: NewPost)
+        /// A call of `likePost`.
+        case likePost(id: Int)
+        /// A call of `unlikePost`.
+        case unlikePost(id: Int)
+        /// A call of `uploadPostImage`.
+        case uploadPostImage(id: Int, image: MultipartFile)
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `fetchFeed`.
+    public var fetchFeedHandler: (@Sendable (_ cursor: String?, _ limit: Int?) async throws -> PaginatedResponse<Post>)?
+
+    /// Answers `getPost`.
+    public var getPostHandler: (@Sendable (_ id: Int) async throws -> DataResponse<Post>)?
+
+    /// Answers `createPost`.
+    public var createPostHandler: (@Sendable (_ body: NewPost) async throws -> DataResponse<Post>)?
+
+    /// Answers `likePost`.
+    public var likePostHandler: (@Sendable (_ id: Int) async throws -> Void)?
+
+    /// Answers `unlikePost`.
+    public var unlikePostHandler: (@Sendable (_ id: Int) async throws -> Void)?
+
+    /// Answers `uploadPostImage`.
+    public var uploadPostImageHandler: (@Sendable (_ id: Int, _ image: MultipartFile) async throws -> DataResponse<Post>)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `fetchFeedHandler`.
+    public func fetchFeed(
+        cursor: String?,
+        limit: Int?,
+        _ options: RequestOptions?
+    ) async throws -> PaginatedResponse<Post> {
+        callLog.record(.fetchFeed(cursor: cursor, limit: limit))
+        guard let handler = fetchFeedHandler else { throw APIError.unanswered("fetchFeed", of: "PostsAPIMock") }
+        return try await handler(cursor, limit)
+    }
+
+    /// Records the call and answers with `getPostHandler`.
+    public func getPost(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Post> {
+        callLog.record(.getPost(id: id))
+        guard let handler = getPostHandler else { throw APIError.unanswered("getPost", of: "PostsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `createPostHandler`.
+    public func createPost(body: NewPost, _ options: RequestOptions?) async throws -> DataResponse<Post> {
+        callLog.record(.createPost(body: body))
+        guard let handler = createPostHandler else { throw APIError.unanswered("createPost", of: "PostsAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `likePostHandler`.
+    public func likePost(id: Int, _ options: RequestOptions?) async throws {
+        callLog.record(.likePost(id: id))
+        guard let handler = likePostHandler else { throw APIError.unanswered("likePost", of: "PostsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `unlikePostHandler`.
+    public func unlikePost(id: Int, _ options: RequestOptions?) async throws {
+        callLog.record(.unlikePost(id: id))
+        guard let handler = unlikePostHandler else { throw APIError.unanswered("unlikePost", of: "PostsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `uploadPostImageHandler`.
+    public func uploadPostImage(
+        id: Int,
+        image: MultipartFile,
+        _ options: RequestOptions?
+    ) async throws -> DataResponse<Post> {
+        callLog.record(.uploadPostImage(id: id, image: image))
+        guard let handler = uploadPostImageHandler else { throw APIError.unanswered("uploadPostImage", of: "PostsAPIMock") }
+        return try await handler(id, image)
     }
 }

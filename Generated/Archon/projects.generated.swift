@@ -84,8 +84,18 @@ nonisolated public struct NewProject: Codable, Hashable, Sendable {
 
 /// Projects, stored in the `projects` table and served by PostgREST.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol ProjectsAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `ProjectsAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol ProjectsAPI: EndpointGroup {
+    /// `listProjects` as conforming types implement it; callers use the method with defaults.
+    func listProjects(order: String, limit: Int?, _ options: RequestOptions?) async throws -> [ArchonProject]
+
+    /// `countProjects` as conforming types implement it; callers use the method with defaults.
+    func countProjects(prefer: String, _ options: RequestOptions?) async throws -> APIResponse<Void>
+
+    /// `createProject` as conforming types implement it; callers use the method with defaults.
+    func createProject(body: NewProject, prefer: String, _ options: RequestOptions?) async throws -> [ArchonProject]
+}
 
 nonisolated extension APIClient: ProjectsAPI {}
 nonisolated extension MockAPIClient: ProjectsAPI {}
@@ -100,10 +110,7 @@ nonisolated extension ProjectsAPI {
         limit: Int? = nil,
         options: RequestOptions? = nil
     ) async throws -> [ArchonProject] {
-        let request = APIRequest(
-            name: "listProjects", method: .get, path: "/rest/v1/projects",
-            query: [QueryItem("order", order), QueryItem("limit", limit)], headers: ArchonAPI.headers)
-        return try await send(request, options: options)
+        try await listProjects(order: order, limit: limit, options)
     }
 
     /// Count the signed-in user's projects without fetching them: PostgREST answers
@@ -114,10 +121,7 @@ nonisolated extension ProjectsAPI {
         prefer: String = "count=exact",
         options: RequestOptions? = nil
     ) async throws -> APIResponse<Void> {
-        let request = APIRequest(
-            name: "countProjects", method: .head, path: "/rest/v1/projects",
-            headers: ArchonAPI.headers.merging(["Prefer": prefer]))
-        return try await sendForResponse(request, options: options)
+        try await countProjects(prefer: prefer, options)
     }
 
     /// Create a project.
@@ -129,9 +133,97 @@ nonisolated extension ProjectsAPI {
         prefer: String = "return=representation",
         options: RequestOptions? = nil
     ) async throws -> [ArchonProject] {
+        try await createProject(body: body, prefer: prefer, options)
+    }
+}
+
+nonisolated extension ProjectsAPI where Self: APIClientProtocol {
+    /// Sends `listProjects`.
+    public func listProjects(order: String, limit: Int?, _ options: RequestOptions?) async throws -> [ArchonProject] {
+        let request = APIRequest(
+            name: "listProjects", method: .get, path: "/rest/v1/projects",
+            query: [QueryItem("order", order), QueryItem("limit", limit)], headers: ArchonAPI.headers)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `countProjects`.
+    public func countProjects(prefer: String, _ options: RequestOptions?) async throws -> APIResponse<Void> {
+        let request = APIRequest(
+            name: "countProjects", method: .head, path: "/rest/v1/projects",
+            headers: ArchonAPI.headers.merging(["Prefer": prefer]))
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Sends `createProject`.
+    public func createProject(
+        body: NewProject,
+        prefer: String,
+        _ options: RequestOptions?
+    ) async throws -> [ArchonProject] {
         let request = APIRequest(
             name: "createProject", method: .post, path: "/rest/v1/projects",
             headers: ArchonAPI.headers.merging(["Prefer": prefer]), body: .json(body))
         return try await send(request, options: options)
+    }
+}
+
+/// A stand-in for `ProjectsAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class ProjectsAPIMock: ProjectsAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `listProjects`.
+        case listProjects(order: String, limit: Int?)
+        /// A call of `countProjects`.
+        case countProjects(prefer: String)
+        /// A call of `createProject`.
+        case createProject(body: NewProject, prefer: String)
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `listProjects`.
+    public var listProjectsHandler: (@Sendable (_ order: String, _ limit: Int?) async throws -> [ArchonProject])?
+
+    /// Answers `countProjects`.
+    public var countProjectsHandler: (@Sendable (_ prefer: String) async throws -> APIResponse<Void>)?
+
+    /// Answers `createProject`.
+    public var createProjectHandler: (@Sendable (_ body: NewProject, _ prefer: String) async throws -> [ArchonProject])?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `listProjectsHandler`.
+    public func listProjects(order: String, limit: Int?, _ options: RequestOptions?) async throws -> [ArchonProject] {
+        callLog.record(.listProjects(order: order, limit: limit))
+        guard let handler = listProjectsHandler else { throw APIError.unanswered("listProjects", of: "ProjectsAPIMock") }
+        return try await handler(order, limit)
+    }
+
+    /// Records the call and answers with `countProjectsHandler`.
+    public func countProjects(prefer: String, _ options: RequestOptions?) async throws -> APIResponse<Void> {
+        callLog.record(.countProjects(prefer: prefer))
+        guard let handler = countProjectsHandler else { throw APIError.unanswered("countProjects", of: "ProjectsAPIMock") }
+        return try await handler(prefer)
+    }
+
+    /// Records the call and answers with `createProjectHandler`.
+    public func createProject(
+        body: NewProject,
+        prefer: String,
+        _ options: RequestOptions?
+    ) async throws -> [ArchonProject] {
+        callLog.record(.createProject(body: body, prefer: prefer))
+        guard let handler = createProjectHandler else { throw APIError.unanswered("createProject", of: "ProjectsAPIMock") }
+        return try await handler(body, prefer)
     }
 }

@@ -302,8 +302,21 @@ nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
 
 /// Task lifecycle, events, polling, and cancellation.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol TasksAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `TasksAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol TasksAPI: EndpointGroup {
+    /// `listTasks` as conforming types implement it; callers use the method with defaults.
+    func listTasks(projectId: UUID, order: String, _ options: RequestOptions?) async throws -> [ArchonTask]
+
+    /// `getTask` as conforming types implement it; callers use the method with defaults.
+    func getTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask
+
+    /// `getTaskLog` as conforming types implement it; callers use the method with defaults.
+    func getTaskLog(id: UUID, _ options: RequestOptions?) async throws -> String
+
+    /// `cancelTask` as conforming types implement it; callers use the method with defaults.
+    func cancelTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask
+}
 
 nonisolated extension APIClient: TasksAPI {}
 nonisolated extension MockAPIClient: TasksAPI {}
@@ -318,11 +331,7 @@ nonisolated extension TasksAPI {
         order: String = "created_at.desc",
         options: RequestOptions? = nil
     ) async throws -> [ArchonTask] {
-        let request = APIRequest(
-            name: "listTasks", method: .get, path: "/rest/v1/tasks",
-            query: [QueryItem("project_id", projectId, prefix: "eq."), QueryItem("order", order)],
-            headers: ArchonAPI.headers)
-        return try await send(request, options: options)
+        try await listTasks(projectId: projectId, order: order, options)
     }
 
     /// Fetch a single task with all events. Used to check status after reconnection, and
@@ -330,9 +339,7 @@ nonisolated extension TasksAPI {
     ///
     /// - Parameter id: The task's id.
     public func getTask(id: UUID, options: RequestOptions? = nil) async throws -> ArchonTask {
-        let request = APIRequest(
-            name: "getTask", method: .get, path: "/rest/v1/tasks/\(path: id)", headers: ArchonAPI.headers)
-        return try await send(request, options: options)
+        try await getTask(id: id, options)
     }
 
     /// Calls `getTask` every 2 s and yields each state, until `status` is completed, failed, cancelled.
@@ -348,9 +355,7 @@ nonisolated extension TasksAPI {
     ///
     /// - Parameter id: The task's id.
     public func getTaskLog(id: UUID, options: RequestOptions? = nil) async throws -> String {
-        let request = APIRequest(
-            name: "getTaskLog", method: .get, path: "/functions/v1/tasks/\(path: id)/log", headers: ArchonAPI.headers)
-        return try await sendForText(request, options: options)
+        try await getTaskLog(id: id, options)
     }
 
     /// Cancel a running task. The AI stops processing and the task moves to the cancelled
@@ -358,8 +363,107 @@ nonisolated extension TasksAPI {
     ///
     /// - Parameter id: The task's id.
     public func cancelTask(id: UUID, options: RequestOptions? = nil) async throws -> ArchonTask {
+        try await cancelTask(id: id, options)
+    }
+}
+
+nonisolated extension TasksAPI where Self: APIClientProtocol {
+    /// Sends `listTasks`.
+    public func listTasks(projectId: UUID, order: String, _ options: RequestOptions?) async throws -> [ArchonTask] {
+        let request = APIRequest(
+            name: "listTasks", method: .get, path: "/rest/v1/tasks",
+            query: [QueryItem("project_id", projectId, prefix: "eq."), QueryItem("order", order)],
+            headers: ArchonAPI.headers)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `getTask`.
+    public func getTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask {
+        let request = APIRequest(
+            name: "getTask", method: .get, path: "/rest/v1/tasks/\(path: id)", headers: ArchonAPI.headers)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `getTaskLog`.
+    public func getTaskLog(id: UUID, _ options: RequestOptions?) async throws -> String {
+        let request = APIRequest(
+            name: "getTaskLog", method: .get, path: "/functions/v1/tasks/\(path: id)/log", headers: ArchonAPI.headers)
+        return try await sendForText(request, options: options)
+    }
+
+    /// Sends `cancelTask`.
+    public func cancelTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask {
         let request = APIRequest(
             name: "cancelTask", method: .post, path: "/rest/v1/tasks/\(path: id)/cancel", headers: ArchonAPI.headers)
         return try await send(request, options: options)
+    }
+}
+
+/// A stand-in for `TasksAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class TasksAPIMock: TasksAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `listTasks`.
+        case listTasks(projectId: UUID, order: String)
+        /// A call of `getTask`.
+        case getTask(id: UUID)
+        /// A call of `getTaskLog`.
+        case getTaskLog(id: UUID)
+        /// A call of `cancelTask`.
+        case cancelTask(id: UUID)
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `listTasks`.
+    public var listTasksHandler: (@Sendable (_ projectId: UUID, _ order: String) async throws -> [ArchonTask])?
+
+    /// Answers `getTask`.
+    public var getTaskHandler: (@Sendable (_ id: UUID) async throws -> ArchonTask)?
+
+    /// Answers `getTaskLog`.
+    public var getTaskLogHandler: (@Sendable (_ id: UUID) async throws -> String)?
+
+    /// Answers `cancelTask`.
+    public var cancelTaskHandler: (@Sendable (_ id: UUID) async throws -> ArchonTask)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `listTasksHandler`.
+    public func listTasks(projectId: UUID, order: String, _ options: RequestOptions?) async throws -> [ArchonTask] {
+        callLog.record(.listTasks(projectId: projectId, order: order))
+        guard let handler = listTasksHandler else { throw APIError.unanswered("listTasks", of: "TasksAPIMock") }
+        return try await handler(projectId, order)
+    }
+
+    /// Records the call and answers with `getTaskHandler`.
+    public func getTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask {
+        callLog.record(.getTask(id: id))
+        guard let handler = getTaskHandler else { throw APIError.unanswered("getTask", of: "TasksAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `getTaskLogHandler`.
+    public func getTaskLog(id: UUID, _ options: RequestOptions?) async throws -> String {
+        callLog.record(.getTaskLog(id: id))
+        guard let handler = getTaskLogHandler else { throw APIError.unanswered("getTaskLog", of: "TasksAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `cancelTaskHandler`.
+    public func cancelTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask {
+        callLog.record(.cancelTask(id: id))
+        guard let handler = cancelTaskHandler else { throw APIError.unanswered("cancelTask", of: "TasksAPIMock") }
+        return try await handler(id)
     }
 }

@@ -46,8 +46,17 @@ nonisolated public struct UploadedFile: Codable, Hashable, Sendable {
 
 /// File uploads, sent as multipart/form-data.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol UploadsAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `UploadsAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol UploadsAPI: EndpointGroup {
+    /// `uploadFile` as conforming types implement it; callers use the method with defaults.
+    func uploadFile(
+        file: MultipartFile,
+        projectId: UUID,
+        caption: String?,
+        _ options: RequestOptions?
+    ) async throws -> DataResponse<UploadedFile>
+}
 
 nonisolated extension APIClient: UploadsAPI {}
 nonisolated extension MockAPIClient: UploadsAPI {}
@@ -64,6 +73,18 @@ nonisolated extension UploadsAPI {
         caption: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> DataResponse<UploadedFile> {
+        try await uploadFile(file: file, projectId: projectId, caption: caption, options)
+    }
+}
+
+nonisolated extension UploadsAPI where Self: APIClientProtocol {
+    /// Sends `uploadFile`.
+    public func uploadFile(
+        file: MultipartFile,
+        projectId: UUID,
+        caption: String?,
+        _ options: RequestOptions?
+    ) async throws -> DataResponse<UploadedFile> {
         var form = MultipartFormData()
         form.append("file", file: file)
         form.append("project_id", projectId)
@@ -72,5 +93,43 @@ nonisolated extension UploadsAPI {
             name: "uploadFile", method: .post, path: "/functions/v1/upload", headers: ArchonAPI.headers,
             body: .multipart(form), timeout: 120)
         return try await send(request, options: options)
+    }
+}
+
+/// A stand-in for `UploadsAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class UploadsAPIMock: UploadsAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `uploadFile`.
+        case uploadFile(file: MultipartFile, projectId: UUID, caption: String?)
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `uploadFile`.
+    public var uploadFileHandler: (@Sendable (_ file: MultipartFile, _ projectId: UUID, _ caption: String?) async throws -> DataResponse<UploadedFile>)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `uploadFileHandler`.
+    public func uploadFile(
+        file: MultipartFile,
+        projectId: UUID,
+        caption: String?,
+        _ options: RequestOptions?
+    ) async throws -> DataResponse<UploadedFile> {
+        callLog.record(.uploadFile(file: file, projectId: projectId, caption: caption))
+        guard let handler = uploadFileHandler else { throw APIError.unanswered("uploadFile", of: "UploadsAPIMock") }
+        return try await handler(file, projectId, caption)
     }
 }

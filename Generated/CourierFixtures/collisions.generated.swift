@@ -26,8 +26,42 @@ nonisolated public struct Named: Codable, Hashable, Sendable {
 /// Endpoints named like the runtime's own members, with parameters named like the generated
 /// code's locals: each must stay callable and reach its own route.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol CollisionsAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `CollisionsAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol CollisionsAPI: EndpointGroup {
+    /// `send` as conforming types implement it; callers use the method with defaults.
+    func send(body: Named, _ options: RequestOptions?) async throws -> Named
+
+    /// `response` as conforming types implement it; callers use the method with defaults.
+    func response(_ options: RequestOptions?) async throws -> Named
+
+    /// `events` as conforming types implement it; callers use the method with defaults.
+    func events(_ options: RequestOptions?) -> AsyncThrowingStream<Named, any Error>
+
+    /// `timeout` as conforming types implement it; callers use the method with defaults.
+    func timeout(_ options: RequestOptions?) async throws -> Named
+
+    /// `headers` as conforming types implement it; callers use the method with defaults.
+    func headers(request: String, _ options: RequestOptions?) async throws -> Named
+
+    /// `get` as conforming types implement it; callers use the method with defaults.
+    func get(id: Int, _ options: RequestOptions?) async throws -> Named
+
+    /// `delete` as conforming types implement it; callers use the method with defaults.
+    func delete(id: Int, _ options: RequestOptions?) async throws
+
+    /// `clock` as conforming types implement it; callers use the method with defaults.
+    func clock(_ options: RequestOptions?) async throws -> Named
+
+    /// `pages` as conforming types implement it; callers use the method with defaults.
+    func pages(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Named>
+
+    /// `poll` as conforming types implement it; callers use the method with defaults.
+    func poll(_ options: RequestOptions?) async throws -> Named
+
+    /// `post` as conforming types implement it; callers use the method with defaults.
+    func post(form: String, request: String, item: [String], _ options: RequestOptions?) async throws
+}
 
 nonisolated extension APIClient: CollisionsAPI {}
 nonisolated extension MockAPIClient: CollisionsAPI {}
@@ -37,69 +71,47 @@ nonisolated extension CollisionsAPI {
     ///
     /// - Parameter body: The request body.
     public func send(body: Named, options: RequestOptions? = nil) async throws -> Named {
-        let request = APIRequest(
-            name: "send", method: .post, path: "/send", headers: KitchenAPI.headers, body: .json(body),
-            dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await send(body: body, options)
     }
 
     /// Named like `response(for:options:)`.
     public func response(options: RequestOptions? = nil) async throws -> Named {
-        let request = APIRequest(
-            name: "response", method: .get, path: "/response", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await response(options)
     }
 
     /// Named like `events(_:as:options:…)`.
     public func events(options: RequestOptions? = nil) -> AsyncThrowingStream<Named, any Error> {
-        let request = APIRequest(
-            name: "events", method: .get, path: "/events", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return events(request, options: options)
+        events(options)
     }
 
     /// Named like `APIClient.timeout`.
     public func timeout(options: RequestOptions? = nil) async throws -> Named {
-        let request = APIRequest(
-            name: "timeout", method: .get, path: "/timeout", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await timeout(options)
     }
 
     /// Named like `APIClient.headers`.
     public func headers(request: String, options: RequestOptions? = nil) async throws -> Named {
-        let request = APIRequest(
-            name: "headers", method: .get, path: "/headers", query: [QueryItem("request", request)],
-            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await headers(request: request, options)
     }
 
     /// Named like `get(path:)`.
     public func get(id: Int, options: RequestOptions? = nil) async throws -> Named {
-        let request = APIRequest(
-            name: "get", method: .get, path: "/get/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await get(id: id, options)
     }
 
     /// Named like `delete(path:)`.
     public func delete(id: Int, options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "delete", method: .delete, path: "/delete/\(path: id)", headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await delete(id: id, options)
     }
 
     /// Named like `clock`.
     public func clock(options: RequestOptions? = nil) async throws -> Named {
-        let request = APIRequest(
-            name: "clock", method: .get, path: "/clock", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await clock(options)
     }
 
     /// Named like `pages(_:)`, with a cursor.
     public func pages(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Named> {
-        let request = APIRequest(
-            name: "pages", method: .get, path: "/pages", query: [QueryItem("cursor", cursor)],
-            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await pages(cursor: cursor, options)
     }
 
     /// Every page of `pages`, following the cursor from the first page to the last.
@@ -109,13 +121,92 @@ nonisolated extension CollisionsAPI {
 
     /// Named like `poll(every:until:_:)`.
     public func poll(options: RequestOptions? = nil) async throws -> Named {
+        try await poll(options)
+    }
+
+    /// Named like `post(path:)`, with fields named like the generated locals.
+    public func post(form: String, request: String, item: [String], options: RequestOptions? = nil) async throws {
+        try await post(form: form, request: request, item: item, options)
+    }
+}
+
+nonisolated extension CollisionsAPI where Self: APIClientProtocol {
+    /// Sends `send`.
+    public func send(body: Named, _ options: RequestOptions?) async throws -> Named {
+        let request = APIRequest(
+            name: "send", method: .post, path: "/send", headers: KitchenAPI.headers, body: .json(body),
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `response`.
+    public func response(_ options: RequestOptions?) async throws -> Named {
+        let request = APIRequest(
+            name: "response", method: .get, path: "/response", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `events`.
+    public func events(_ options: RequestOptions?) -> AsyncThrowingStream<Named, any Error> {
+        let request = APIRequest(
+            name: "events", method: .get, path: "/events", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return events(request, options: options)
+    }
+
+    /// Sends `timeout`.
+    public func timeout(_ options: RequestOptions?) async throws -> Named {
+        let request = APIRequest(
+            name: "timeout", method: .get, path: "/timeout", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `headers`.
+    public func headers(request: String, _ options: RequestOptions?) async throws -> Named {
+        let request = APIRequest(
+            name: "headers", method: .get, path: "/headers", query: [QueryItem("request", request)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `get`.
+    public func get(id: Int, _ options: RequestOptions?) async throws -> Named {
+        let request = APIRequest(
+            name: "get", method: .get, path: "/get/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `delete`.
+    public func delete(id: Int, _ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "delete", method: .delete, path: "/delete/\(path: id)", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `clock`.
+    public func clock(_ options: RequestOptions?) async throws -> Named {
+        let request = APIRequest(
+            name: "clock", method: .get, path: "/clock", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `pages`.
+    public func pages(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Named> {
+        let request = APIRequest(
+            name: "pages", method: .get, path: "/pages", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `poll`.
+    public func poll(_ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "poll", method: .get, path: "/poll", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
 
-    /// Named like `post(path:)`, with fields named like the generated locals.
-    public func post(form: String, request: String, item: [String], options: RequestOptions? = nil) async throws {
+    /// Sends `post`.
+    public func post(form: String, request: String, item: [String], _ options: RequestOptions?) async throws {
         var form2 = MultipartFormData()
         form2.append("form", form)
         form2.append("request", request)
@@ -124,5 +215,158 @@ nonisolated extension CollisionsAPI {
             name: "post", method: .post, path: "/post", headers: KitchenAPI.headers, body: .multipart(form2),
             dateStyle: .unixSeconds)
         return try await send(request, options: options)
+    }
+}
+
+/// A stand-in for `CollisionsAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class CollisionsAPIMock: CollisionsAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `send`.
+        case send(body: Named)
+        /// A call of `response`.
+        case response
+        /// A call of `events`.
+        case events
+        /// A call of `timeout`.
+        case timeout
+        /// A call of `headers`.
+        case headers(request: String)
+        /// A call of `get`.
+        case get(id: Int)
+        /// A call of `delete`.
+        case delete(id: Int)
+        /// A call of `clock`.
+        case clock
+        /// A call of `pages`.
+        case pages(cursor: String?)
+        /// A call of `poll`.
+        case poll
+        /// A call of `post`.
+        case post(form: String, request: String, item: [String])
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `send`.
+    public var sendHandler: (@Sendable (_ body: Named) async throws -> Named)?
+
+    /// Answers `response`.
+    public var responseHandler: (@Sendable () async throws -> Named)?
+
+    /// Answers `events`.
+    public var eventsHandler: (@Sendable () -> AsyncThrowingStream<Named, any Error>)?
+
+    /// Answers `timeout`.
+    public var timeoutHandler: (@Sendable () async throws -> Named)?
+
+    /// Answers `headers`.
+    public var headersHandler: (@Sendable (_ request: String) async throws -> Named)?
+
+    /// Answers `get`.
+    public var getHandler: (@Sendable (_ id: Int) async throws -> Named)?
+
+    /// Answers `delete`.
+    public var deleteHandler: (@Sendable (_ id: Int) async throws -> Void)?
+
+    /// Answers `clock`.
+    public var clockHandler: (@Sendable () async throws -> Named)?
+
+    /// Answers `pages`.
+    public var pagesHandler: (@Sendable (_ cursor: String?) async throws -> PaginatedResponse<Named>)?
+
+    /// Answers `poll`.
+    public var pollHandler: (@Sendable () async throws -> Named)?
+
+    /// Answers `post`.
+    public var postHandler: (@Sendable (_ form: String, _ request: String, _ item: [String]) async throws -> Void)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `sendHandler`.
+    public func send(body: Named, _ options: RequestOptions?) async throws -> Named {
+        callLog.record(.send(body: body))
+        guard let handler = sendHandler else { throw APIError.unanswered("send", of: "CollisionsAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `responseHandler`.
+    public func response(_ options: RequestOptions?) async throws -> Named {
+        callLog.record(.response)
+        guard let handler = responseHandler else { throw APIError.unanswered("response", of: "CollisionsAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `eventsHandler`.
+    public func events(_ options: RequestOptions?) -> AsyncThrowingStream<Named, any Error> {
+        callLog.record(.events)
+        guard let handler = eventsHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("events", of: "CollisionsAPIMock")) } }
+        return handler()
+    }
+
+    /// Records the call and answers with `timeoutHandler`.
+    public func timeout(_ options: RequestOptions?) async throws -> Named {
+        callLog.record(.timeout)
+        guard let handler = timeoutHandler else { throw APIError.unanswered("timeout", of: "CollisionsAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `headersHandler`.
+    public func headers(request: String, _ options: RequestOptions?) async throws -> Named {
+        callLog.record(.headers(request: request))
+        guard let handler = headersHandler else { throw APIError.unanswered("headers", of: "CollisionsAPIMock") }
+        return try await handler(request)
+    }
+
+    /// Records the call and answers with `getHandler`.
+    public func get(id: Int, _ options: RequestOptions?) async throws -> Named {
+        callLog.record(.get(id: id))
+        guard let handler = getHandler else { throw APIError.unanswered("get", of: "CollisionsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `deleteHandler`.
+    public func delete(id: Int, _ options: RequestOptions?) async throws {
+        callLog.record(.delete(id: id))
+        guard let handler = deleteHandler else { throw APIError.unanswered("delete", of: "CollisionsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `clockHandler`.
+    public func clock(_ options: RequestOptions?) async throws -> Named {
+        callLog.record(.clock)
+        guard let handler = clockHandler else { throw APIError.unanswered("clock", of: "CollisionsAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `pagesHandler`.
+    public func pages(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Named> {
+        callLog.record(.pages(cursor: cursor))
+        guard let handler = pagesHandler else { throw APIError.unanswered("pages", of: "CollisionsAPIMock") }
+        return try await handler(cursor)
+    }
+
+    /// Records the call and answers with `pollHandler`.
+    public func poll(_ options: RequestOptions?) async throws -> Named {
+        callLog.record(.poll)
+        guard let handler = pollHandler else { throw APIError.unanswered("poll", of: "CollisionsAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `postHandler`.
+    public func post(form: String, request: String, item: [String], _ options: RequestOptions?) async throws {
+        callLog.record(.post(form: form, request: request, item: item))
+        guard let handler = postHandler else { throw APIError.unanswered("post", of: "CollisionsAPIMock") }
+        return try await handler(form, request, item)
     }
 }

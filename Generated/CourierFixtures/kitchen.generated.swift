@@ -401,8 +401,15 @@ nonisolated public struct Message: Codable, Hashable, Sendable {
 
 /// Endpoints that anyone may call, but one.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol OpenAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `OpenAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol OpenAPI: EndpointGroup {
+    /// `news` as conforming types implement it; callers use the method with defaults.
+    func news(_ options: RequestOptions?) async throws -> String
+
+    /// `adminStats` as conforming types implement it; callers use the method with defaults.
+    func adminStats(_ options: RequestOptions?) async throws -> JSONValue
+}
 
 nonisolated extension APIClient: OpenAPI {}
 nonisolated extension MockAPIClient: OpenAPI {}
@@ -410,18 +417,75 @@ nonisolated extension MockAPIClient: OpenAPI {}
 nonisolated extension OpenAPI {
     /// The news, for anyone.
     public func news(options: RequestOptions? = nil) async throws -> String {
+        try await news(options)
+    }
+
+    /// Statistics, for an administrator with a password.
+    public func adminStats(options: RequestOptions? = nil) async throws -> JSONValue {
+        try await adminStats(options)
+    }
+}
+
+nonisolated extension OpenAPI where Self: APIClientProtocol {
+    /// Sends `news`.
+    public func news(_ options: RequestOptions?) async throws -> String {
         let request = APIRequest(
             name: "news", method: .get, path: "/news", headers: KitchenAPI.headers, auth: .none,
             dateStyle: .unixSeconds)
         return try await sendForText(request, options: options)
     }
 
-    /// Statistics, for an administrator with a password.
-    public func adminStats(options: RequestOptions? = nil) async throws -> JSONValue {
+    /// Sends `adminStats`.
+    public func adminStats(_ options: RequestOptions?) async throws -> JSONValue {
         let request = APIRequest(
             name: "adminStats", method: .get, path: "/admin/stats", headers: KitchenAPI.headers, auth: .basic,
             dateStyle: .unixSeconds)
         return try await send(request, options: options)
+    }
+}
+
+/// A stand-in for `OpenAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class OpenAPIMock: OpenAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `news`.
+        case news
+        /// A call of `adminStats`.
+        case adminStats
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `news`.
+    public var newsHandler: (@Sendable () async throws -> String)?
+
+    /// Answers `adminStats`.
+    public var adminStatsHandler: (@Sendable () async throws -> JSONValue)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `newsHandler`.
+    public func news(_ options: RequestOptions?) async throws -> String {
+        callLog.record(.news)
+        guard let handler = newsHandler else { throw APIError.unanswered("news", of: "OpenAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `adminStatsHandler`.
+    public func adminStats(_ options: RequestOptions?) async throws -> JSONValue {
+        callLog.record(.adminStats)
+        guard let handler = adminStatsHandler else { throw APIError.unanswered("adminStats", of: "OpenAPIMock") }
+        return try await handler()
     }
 }
 
@@ -653,8 +717,104 @@ nonisolated public struct Job: Codable, Hashable, Sendable {
 
 /// Endpoints of every shape.
 ///
-/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
-public protocol ThingsAPI: APIClientProtocol {}
+/// `APIClient` and `MockAPIClient` conform by sending requests; `ThingsAPIMock` answers each
+/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
+public protocol ThingsAPI: EndpointGroup {
+    /// `getNode` as conforming types implement it; callers use the method with defaults.
+    func getNode(
+        id: String,
+        tags: [String]?,
+        mood: Mood,
+        `in`: Int?,
+        trace: String?,
+        _ options: RequestOptions?
+    ) async throws -> Node
+
+    /// `create` as conforming types implement it; callers use the method with defaults.
+    func create(body: Everything, _ options: RequestOptions?) async throws -> Everything?
+
+    /// `signIn` as conforming types implement it; callers use the method with defaults.
+    func signIn(userName: String, scopes: [String], _ options: RequestOptions?) async throws
+
+    /// `upload` as conforming types implement it; callers use the method with defaults.
+    func upload(
+        name: String,
+        files: [MultipartFile],
+        cover: MultipartFile?,
+        meta: Everything?,
+        direction: Direction,
+        _ options: RequestOptions?
+    ) async throws
+
+    /// `search` as conforming types implement it; callers use the method with defaults.
+    func search(filter: [String: String], weights: [String: Int]?, _ options: RequestOptions?) async throws -> [Node]
+
+    /// `ping` as conforming types implement it; callers use the method with defaults.
+    func ping(_ options: RequestOptions?) async throws
+
+    /// `remove` as conforming types implement it; callers use the method with defaults.
+    func remove(id: Int, _ options: RequestOptions?) async throws
+
+    /// `statement` as conforming types implement it; callers use the method with defaults.
+    func statement(month: String, _ options: RequestOptions?) async throws -> Data
+
+    /// `nodes` as conforming types implement it; callers use the method with defaults.
+    func nodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node>
+
+    /// `legacyNodes` as conforming types implement it; callers use the method with defaults.
+    @available(*, deprecated, message: "use nodes")
+    func legacyNodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node>
+
+    /// `job` as conforming types implement it; callers use the method with defaults.
+    func job(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Job>
+
+    /// `trees` as conforming types implement it; callers use the method with defaults.
+    func trees(body: [String: JSONValue], _ options: RequestOptions?) -> AsyncThrowingStream<Tree, any Error>
+
+    /// `createFromForm` as conforming types implement it; callers use the method with defaults.
+    func createFromForm(text: String, _ options: RequestOptions?) async throws
+
+    /// `postMessage` as conforming types implement it; callers use the method with defaults.
+    func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message
+
+    /// `tickets` as conforming types implement it; callers use the method with defaults.
+    func tickets(level: Level, priority: Priority?, _ options: RequestOptions?) async throws -> [Ticket]
+
+    /// `readme` as conforming types implement it; callers use the method with defaults.
+    func readme(_ options: RequestOptions?) async throws -> String
+
+    /// `readmeWithHeaders` as conforming types implement it; callers use the method with defaults.
+    func readmeWithHeaders(_ options: RequestOptions?) async throws -> APIResponse<String>
+
+    /// `nodeLog` as conforming types implement it; callers use the method with defaults.
+    func nodeLog(_ options: RequestOptions?) -> AsyncThrowingStream<Node, any Error>
+
+    /// `putAvatar` as conforming types implement it; callers use the method with defaults.
+    func putAvatar(body: Data, _ options: RequestOptions?) async throws
+
+    /// `putFile` as conforming types implement it; callers use the method with defaults.
+    func putFile(
+        name: String,
+        body: Data,
+        contentType: String,
+        _ options: RequestOptions?
+    ) async throws -> APIResponse<Node>
+
+    /// `addNote` as conforming types implement it; callers use the method with defaults.
+    func addNote(body: String, _ options: RequestOptions?) async throws -> APIResponse<Void>
+
+    /// `attachment` as conforming types implement it; callers use the method with defaults.
+    func attachment(id: String, _ options: RequestOptions?) async throws -> APIResponse<Data>
+
+    /// `nodesWithHeaders` as conforming types implement it; callers use the method with defaults.
+    func nodesWithHeaders(
+        cursor: String?,
+        _ options: RequestOptions?
+    ) async throws -> APIResponse<PaginatedResponse<Node>>
+
+    /// `jobWithHeaders` as conforming types implement it; callers use the method with defaults.
+    func jobWithHeaders(id: Int, _ options: RequestOptions?) async throws -> APIResponse<DataResponse<Job>>
+}
 
 nonisolated extension APIClient: ThingsAPI {}
 nonisolated extension MockAPIClient: ThingsAPI {}
@@ -669,30 +829,19 @@ nonisolated extension ThingsAPI {
         trace: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> Node {
-        let request = APIRequest(
-            name: "getNode", method: .get, path: "/nodes/\(path: id).json",
-            query: QueryItem.repeated("tags", tags) + [QueryItem("mood", mood), QueryItem("in", `in`)],
-            headers: KitchenAPI.headers.merging(["X-Trace": trace]), dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await getNode(id: id, tags: tags, mood: mood, in: `in`, trace: trace, options)
     }
 
     /// Creates everything.
     ///
     /// - Parameter body: The request body.
     public func create(body: Everything, options: RequestOptions? = nil) async throws -> Everything? {
-        let request = APIRequest(
-            name: "create", method: .post, path: "/everything", headers: KitchenAPI.headers, body: .json(body),
-            isIdempotent: true, maxRetries: 1, timeout: 1.5, deadline: 20, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await create(body: body, options)
     }
 
     /// Signs in with a form.
     public func signIn(userName: String, scopes: [String], options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "signIn", method: .post, path: "/token?grant_type=password", headers: KitchenAPI.headers,
-            body: .form([QueryItem("user_name", userName)] + QueryItem.repeated("scopes", scopes)), auth: .none,
-            dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await signIn(userName: userName, scopes: scopes, options)
     }
 
     /// Uploads files.
@@ -704,15 +853,7 @@ nonisolated extension ThingsAPI {
         direction: Direction,
         options: RequestOptions? = nil
     ) async throws {
-        var form = MultipartFormData()
-        form.append("files", files: files)
-        form.append("cover", file: cover)
-        try form.append("meta", json: meta)
-        form.append("direction", direction)
-        let request = APIRequest(
-            name: "upload", method: .put, path: "/files/\(path: name)", headers: KitchenAPI.headers,
-            body: .multipart(form), dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await upload(name: name, files: files, cover: cover, meta: meta, direction: direction, options)
     }
 
     /// Searches nodes by filters and weights.
@@ -721,43 +862,27 @@ nonisolated extension ThingsAPI {
         weights: [String: Int]? = nil,
         options: RequestOptions? = nil
     ) async throws -> [Node] {
-        let request = APIRequest(
-            name: "search", method: .get, path: "/search",
-            query: QueryItem.map("filter", filter, style: .deepObject) + QueryItem.map("weights", weights, style: .form),
-            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await search(filter: filter, weights: weights, options)
     }
 
     /// Checks the service is up, without a token.
     public func ping(options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "ping", method: .get, path: "/ping", headers: KitchenAPI.headers, auth: .none,
-            dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await ping(options)
     }
 
     /// Removes a node.
     public func remove(id: Int, options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "remove", method: .delete, path: "/nodes/\(path: id)", headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await remove(id: id, options)
     }
 
     /// A statement.
     public func statement(month: String, options: RequestOptions? = nil) async throws -> Data {
-        let request = APIRequest(
-            name: "statement", method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds, responseMediaTypes: ["application/pdf"])
-        return try await sendForBytes(request, options: options)
+        try await statement(month: month, options)
     }
 
     /// A page of nodes.
     public func nodes(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Node> {
-        let request = APIRequest(
-            name: "nodes", method: .get, path: "/nodes", query: [QueryItem("cursor", cursor)],
-            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await nodes(cursor: cursor, options)
     }
 
     /// Every page of `nodes`, following the cursor from the first page to the last.
@@ -771,10 +896,7 @@ nonisolated extension ThingsAPI {
         cursor: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> PaginatedResponse<Node> {
-        let request = APIRequest(
-            name: "legacyNodes", method: .get, path: "/legacy/nodes", query: [QueryItem("cursor", cursor)],
-            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await legacyNodes(cursor: cursor, options)
     }
 
     /// Every page of `legacyNodes`, following the cursor from the first page to the last.
@@ -785,9 +907,7 @@ nonisolated extension ThingsAPI {
 
     /// A job.
     public func job(id: Int, options: RequestOptions? = nil) async throws -> DataResponse<Job> {
-        let request = APIRequest(
-            name: "job", method: .get, path: "/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await job(id: id, options)
     }
 
     /// Calls `job` every 0.5 s and yields each state, until `state` is happy, veryHappy.
@@ -807,28 +927,19 @@ nonisolated extension ThingsAPI {
         body: [String: JSONValue],
         options: RequestOptions? = nil
     ) -> AsyncThrowingStream<Tree, any Error> {
-        let request = APIRequest(
-            name: "trees", method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body),
-            dateStyle: .unixSeconds)
-        return events(request, options: options)
+        trees(body: body, options)
     }
 
     /// Creates everything from a form: the same route as `create`, another content type.
     public func createFromForm(text: String, options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "createFromForm", method: .post, path: "/everything", headers: KitchenAPI.headers,
-            body: .form([QueryItem("text", text)]), dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await createFromForm(text: text, options)
     }
 
     /// Posts a message.
     ///
     /// - Parameter body: The request body.
     public func postMessage(body: Message, options: RequestOptions? = nil) async throws -> Message {
-        let request = APIRequest(
-            name: "postMessage", method: .post, path: "/messages", headers: KitchenAPI.headers, body: .json(body),
-            dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await postMessage(body: body, options)
     }
 
     /// Tickets of one priority.
@@ -837,42 +948,29 @@ nonisolated extension ThingsAPI {
         priority: Priority? = nil,
         options: RequestOptions? = nil
     ) async throws -> [Ticket] {
-        let request = APIRequest(
-            name: "tickets", method: .get, path: "/tickets/\(path: level)", query: [QueryItem("priority", priority)],
-            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await tickets(level: level, priority: priority, options)
     }
 
     /// The readme, as text.
     public func readme(options: RequestOptions? = nil) async throws -> String {
-        let request = APIRequest(
-            name: "readme", method: .get, path: "/readme", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await sendForText(request, options: options)
+        try await readme(options)
     }
 
     /// The readme with its headers.
     public func readmeWithHeaders(options: RequestOptions? = nil) async throws -> APIResponse<String> {
-        let request = APIRequest(
-            name: "readmeWithHeaders", method: .get, path: "/readme/latest", headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
-        return try await sendForTextResponse(request, options: options)
+        try await readmeWithHeaders(options)
     }
 
     /// Nodes as JSON Lines.
     public func nodeLog(options: RequestOptions? = nil) -> AsyncThrowingStream<Node, any Error> {
-        let request = APIRequest(
-            name: "nodeLog", method: .get, path: "/nodes/log", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return jsonLines(request, options: options)
+        nodeLog(options)
     }
 
     /// Sets the avatar: bytes of a fixed media type.
     ///
     /// - Parameter body: The request body, sent as it is.
     public func putAvatar(body: Data, options: RequestOptions? = nil) async throws {
-        let request = APIRequest(
-            name: "putAvatar", method: .put, path: "/avatar", headers: KitchenAPI.headers,
-            body: .raw(body, contentType: "image/png"), dateStyle: .unixSeconds)
-        return try await send(request, options: options)
+        try await putAvatar(body: body, options)
     }
 
     /// Stores a file of any media type, and answers with the stored node and its headers.
@@ -885,28 +983,19 @@ nonisolated extension ThingsAPI {
         contentType: String = "application/octet-stream",
         options: RequestOptions? = nil
     ) async throws -> APIResponse<Node> {
-        let request = APIRequest(
-            name: "putFile", method: .put, path: "/files/raw/\(path: name)", headers: KitchenAPI.headers,
-            body: .raw(body, contentType: contentType), dateStyle: .unixSeconds)
-        return try await sendForResponse(request, options: options)
+        try await putFile(name: name, body: body, contentType: contentType, options)
     }
 
     /// Adds a note as text; answers with nothing but a status and headers.
     ///
     /// - Parameter body: The request body, sent as UTF-8 text.
     public func addNote(body: String, options: RequestOptions? = nil) async throws -> APIResponse<Void> {
-        let request = APIRequest(
-            name: "addNote", method: .post, path: "/notes", headers: KitchenAPI.headers,
-            body: .text(body, contentType: "text/markdown"), dateStyle: .unixSeconds)
-        return try await sendForResponse(request, options: options)
+        try await addNote(body: body, options)
     }
 
     /// Downloads a node's attachment with its headers.
     public func attachment(id: String, options: RequestOptions? = nil) async throws -> APIResponse<Data> {
-        let request = APIRequest(
-            name: "attachment", method: .get, path: "/nodes/\(path: id)/attachment", headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
-        return try await sendForBytesResponse(request, options: options)
+        try await attachment(id: id, options)
     }
 
     /// A page of nodes with the response's headers.
@@ -914,10 +1003,7 @@ nonisolated extension ThingsAPI {
         cursor: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> APIResponse<PaginatedResponse<Node>> {
-        let request = APIRequest(
-            name: "nodesWithHeaders", method: .get, path: "/v2/nodes", query: [QueryItem("cursor", cursor)],
-            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
-        return try await sendForResponse(request, options: options)
+        try await nodesWithHeaders(cursor: cursor, options)
     }
 
     /// Every page of `nodesWithHeaders`, following the cursor from the first page to the last.
@@ -927,10 +1013,7 @@ nonisolated extension ThingsAPI {
 
     /// A job with the response's headers, polled.
     public func jobWithHeaders(id: Int, options: RequestOptions? = nil) async throws -> APIResponse<DataResponse<Job>> {
-        let request = APIRequest(
-            name: "jobWithHeaders", method: .get, path: "/v2/jobs/\(path: id)", headers: KitchenAPI.headers,
-            dateStyle: .unixSeconds)
-        return try await sendForResponse(request, options: options)
+        try await jobWithHeaders(id: id, options)
     }
 
     /// Calls `jobWithHeaders` every 0.5 s and yields each state, until `state` is happy.
@@ -941,5 +1024,567 @@ nonisolated extension ThingsAPI {
         poll(every: 0.5, until: { $0.value.data.state.map { [.happy].contains($0) } ?? false }) {
             try await self.jobWithHeaders(id: id, options: options)
         }
+    }
+}
+
+nonisolated extension ThingsAPI where Self: APIClientProtocol {
+    /// Sends `getNode`.
+    public func getNode(
+        id: String,
+        tags: [String]?,
+        mood: Mood,
+        `in`: Int?,
+        trace: String?,
+        _ options: RequestOptions?
+    ) async throws -> Node {
+        let request = APIRequest(
+            name: "getNode", method: .get, path: "/nodes/\(path: id).json",
+            query: QueryItem.repeated("tags", tags) + [QueryItem("mood", mood), QueryItem("in", `in`)],
+            headers: KitchenAPI.headers.merging(["X-Trace": trace]), dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `create`.
+    public func create(body: Everything, _ options: RequestOptions?) async throws -> Everything? {
+        let request = APIRequest(
+            name: "create", method: .post, path: "/everything", headers: KitchenAPI.headers, body: .json(body),
+            isIdempotent: true, maxRetries: 1, timeout: 1.5, deadline: 20, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `signIn`.
+    public func signIn(userName: String, scopes: [String], _ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "signIn", method: .post, path: "/token?grant_type=password", headers: KitchenAPI.headers,
+            body: .form([QueryItem("user_name", userName)] + QueryItem.repeated("scopes", scopes)), auth: .none,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `upload`.
+    public func upload(
+        name: String,
+        files: [MultipartFile],
+        cover: MultipartFile?,
+        meta: Everything?,
+        direction: Direction,
+        _ options: RequestOptions?
+    ) async throws {
+        var form = MultipartFormData()
+        form.append("files", files: files)
+        form.append("cover", file: cover)
+        try form.append("meta", json: meta)
+        form.append("direction", direction)
+        let request = APIRequest(
+            name: "upload", method: .put, path: "/files/\(path: name)", headers: KitchenAPI.headers,
+            body: .multipart(form), dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `search`.
+    public func search(
+        filter: [String: String],
+        weights: [String: Int]?,
+        _ options: RequestOptions?
+    ) async throws -> [Node] {
+        let request = APIRequest(
+            name: "search", method: .get, path: "/search",
+            query: QueryItem.map("filter", filter, style: .deepObject) + QueryItem.map("weights", weights, style: .form),
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `ping`.
+    public func ping(_ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "ping", method: .get, path: "/ping", headers: KitchenAPI.headers, auth: .none,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `remove`.
+    public func remove(id: Int, _ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "remove", method: .delete, path: "/nodes/\(path: id)", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `statement`.
+    public func statement(month: String, _ options: RequestOptions?) async throws -> Data {
+        let request = APIRequest(
+            name: "statement", method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds, responseMediaTypes: ["application/pdf"])
+        return try await sendForBytes(request, options: options)
+    }
+
+    /// Sends `nodes`.
+    public func nodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node> {
+        let request = APIRequest(
+            name: "nodes", method: .get, path: "/nodes", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `legacyNodes`.
+    @available(*, deprecated, message: "use nodes")
+    public func legacyNodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node> {
+        let request = APIRequest(
+            name: "legacyNodes", method: .get, path: "/legacy/nodes", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `job`.
+    public func job(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Job> {
+        let request = APIRequest(
+            name: "job", method: .get, path: "/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `trees`.
+    public func trees(body: [String: JSONValue], _ options: RequestOptions?) -> AsyncThrowingStream<Tree, any Error> {
+        let request = APIRequest(
+            name: "trees", method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body),
+            dateStyle: .unixSeconds)
+        return events(request, options: options)
+    }
+
+    /// Sends `createFromForm`.
+    public func createFromForm(text: String, _ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "createFromForm", method: .post, path: "/everything", headers: KitchenAPI.headers,
+            body: .form([QueryItem("text", text)]), dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `postMessage`.
+    public func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message {
+        let request = APIRequest(
+            name: "postMessage", method: .post, path: "/messages", headers: KitchenAPI.headers, body: .json(body),
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `tickets`.
+    public func tickets(level: Level, priority: Priority?, _ options: RequestOptions?) async throws -> [Ticket] {
+        let request = APIRequest(
+            name: "tickets", method: .get, path: "/tickets/\(path: level)", query: [QueryItem("priority", priority)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `readme`.
+    public func readme(_ options: RequestOptions?) async throws -> String {
+        let request = APIRequest(
+            name: "readme", method: .get, path: "/readme", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await sendForText(request, options: options)
+    }
+
+    /// Sends `readmeWithHeaders`.
+    public func readmeWithHeaders(_ options: RequestOptions?) async throws -> APIResponse<String> {
+        let request = APIRequest(
+            name: "readmeWithHeaders", method: .get, path: "/readme/latest", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await sendForTextResponse(request, options: options)
+    }
+
+    /// Sends `nodeLog`.
+    public func nodeLog(_ options: RequestOptions?) -> AsyncThrowingStream<Node, any Error> {
+        let request = APIRequest(
+            name: "nodeLog", method: .get, path: "/nodes/log", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return jsonLines(request, options: options)
+    }
+
+    /// Sends `putAvatar`.
+    public func putAvatar(body: Data, _ options: RequestOptions?) async throws {
+        let request = APIRequest(
+            name: "putAvatar", method: .put, path: "/avatar", headers: KitchenAPI.headers,
+            body: .raw(body, contentType: "image/png"), dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
+    /// Sends `putFile`.
+    public func putFile(
+        name: String,
+        body: Data,
+        contentType: String,
+        _ options: RequestOptions?
+    ) async throws -> APIResponse<Node> {
+        let request = APIRequest(
+            name: "putFile", method: .put, path: "/files/raw/\(path: name)", headers: KitchenAPI.headers,
+            body: .raw(body, contentType: contentType), dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Sends `addNote`.
+    public func addNote(body: String, _ options: RequestOptions?) async throws -> APIResponse<Void> {
+        let request = APIRequest(
+            name: "addNote", method: .post, path: "/notes", headers: KitchenAPI.headers,
+            body: .text(body, contentType: "text/markdown"), dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Sends `attachment`.
+    public func attachment(id: String, _ options: RequestOptions?) async throws -> APIResponse<Data> {
+        let request = APIRequest(
+            name: "attachment", method: .get, path: "/nodes/\(path: id)/attachment", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await sendForBytesResponse(request, options: options)
+    }
+
+    /// Sends `nodesWithHeaders`.
+    public func nodesWithHeaders(
+        cursor: String?,
+        _ options: RequestOptions?
+    ) async throws -> APIResponse<PaginatedResponse<Node>> {
+        let request = APIRequest(
+            name: "nodesWithHeaders", method: .get, path: "/v2/nodes", query: [QueryItem("cursor", cursor)],
+            headers: KitchenAPI.headers, dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+
+    /// Sends `jobWithHeaders`.
+    public func jobWithHeaders(id: Int, _ options: RequestOptions?) async throws -> APIResponse<DataResponse<Job>> {
+        let request = APIRequest(
+            name: "jobWithHeaders", method: .get, path: "/v2/jobs/\(path: id)", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await sendForResponse(request, options: options)
+    }
+}
+
+/// A stand-in for `ThingsAPI` in tests and SwiftUI previews: each endpoint answers with its
+/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
+/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
+/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
+nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
+    /// A call of an endpoint, with its arguments.
+    public enum Call: Hashable, Sendable {
+        /// A call of `getNode`.
+        case getNode(id: String, tags: [String]?, mood: Mood, `in`: Int?, trace: String?)
+        /// A call of `create`.
+        case create(body: Everything)
+        /// A call of `signIn`.
+        case signIn(userName: String, scopes: [String])
+        /// A call of `upload`.
+        case upload(name: String, files: [MultipartFile], cover: MultipartFile?, meta: Everything?, direction: Direction)
+        /// A call of `search`.
+        case search(filter: [String: String], weights: [String: Int]?)
+        /// A call of `ping`.
+        case ping
+        /// A call of `remove`.
+        case remove(id: Int)
+        /// A call of `statement`.
+        case statement(month: String)
+        /// A call of `nodes`.
+        case nodes(cursor: String?)
+        /// A call of `legacyNodes`.
+        case legacyNodes(cursor: String?)
+        /// A call of `job`.
+        case job(id: Int)
+        /// A call of `trees`.
+        case trees(body: [String: JSONValue])
+        /// A call of `createFromForm`.
+        case createFromForm(text: String)
+        /// A call of `postMessage`.
+        case postMessage(body: Message)
+        /// A call of `tickets`.
+        case tickets(level: Level, priority: Priority?)
+        /// A call of `readme`.
+        case readme
+        /// A call of `readmeWithHeaders`.
+        case readmeWithHeaders
+        /// A call of `nodeLog`.
+        case nodeLog
+        /// A call of `putAvatar`.
+        case putAvatar(body: Data)
+        /// A call of `putFile`.
+        case putFile(name: String, body: Data, contentType: String)
+        /// A call of `addNote`.
+        case addNote(body: String)
+        /// A call of `attachment`.
+        case attachment(id: String)
+        /// A call of `nodesWithHeaders`.
+        case nodesWithHeaders(cursor: String?)
+        /// A call of `jobWithHeaders`.
+        case jobWithHeaders(id: Int)
+    }
+
+    /// The calls so far, in order.
+    public var calls: [Call] { callLog.calls }
+    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
+    public let clock: any APIClock
+    private let callLog = CallLog<Call>()
+
+    /// Answers `getNode`.
+    public var getNodeHandler: (@Sendable (_ id: String, _ tags: [String]?, _ mood: Mood, _ `in`: Int?, _ trace: String?) async throws -> Node)?
+
+    /// Answers `create`.
+    public var createHandler: (@Sendable (_ body: Everything) async throws -> Everything?)?
+
+    /// Answers `signIn`.
+    public var signInHandler: (@Sendable (_ userName: String, _ scopes: [String]) async throws -> Void)?
+
+    /// Answers `upload`.
+    public var uploadHandler: (@Sendable (_ name: String, _ files: [MultipartFile], _ cover: MultipartFile?, _ meta: Everything?, _ direction: Direction) async throws -> Void)?
+
+    /// Answers `search`.
+    public var searchHandler: (@Sendable (_ filter: [String: String], _ weights: [String: Int]?) async throws -> [Node])?
+
+    /// Answers `ping`.
+    public var pingHandler: (@Sendable () async throws -> Void)?
+
+    /// Answers `remove`.
+    public var removeHandler: (@Sendable (_ id: Int) async throws -> Void)?
+
+    /// Answers `statement`.
+    public var statementHandler: (@Sendable (_ month: String) async throws -> Data)?
+
+    /// Answers `nodes`.
+    public var nodesHandler: (@Sendable (_ cursor: String?) async throws -> PaginatedResponse<Node>)?
+
+    /// Answers `legacyNodes`.
+    public var legacyNodesHandler: (@Sendable (_ cursor: String?) async throws -> PaginatedResponse<Node>)?
+
+    /// Answers `job`.
+    public var jobHandler: (@Sendable (_ id: Int) async throws -> DataResponse<Job>)?
+
+    /// Answers `trees`.
+    public var treesHandler: (@Sendable (_ body: [String: JSONValue]) -> AsyncThrowingStream<Tree, any Error>)?
+
+    /// Answers `createFromForm`.
+    public var createFromFormHandler: (@Sendable (_ text: String) async throws -> Void)?
+
+    /// Answers `postMessage`.
+    public var postMessageHandler: (@Sendable (_ body: Message) async throws -> Message)?
+
+    /// Answers `tickets`.
+    public var ticketsHandler: (@Sendable (_ level: Level, _ priority: Priority?) async throws -> [Ticket])?
+
+    /// Answers `readme`.
+    public var readmeHandler: (@Sendable () async throws -> String)?
+
+    /// Answers `readmeWithHeaders`.
+    public var readmeWithHeadersHandler: (@Sendable () async throws -> APIResponse<String>)?
+
+    /// Answers `nodeLog`.
+    public var nodeLogHandler: (@Sendable () -> AsyncThrowingStream<Node, any Error>)?
+
+    /// Answers `putAvatar`.
+    public var putAvatarHandler: (@Sendable (_ body: Data) async throws -> Void)?
+
+    /// Answers `putFile`.
+    public var putFileHandler: (@Sendable (_ name: String, _ body: Data, _ contentType: String) async throws -> APIResponse<Node>)?
+
+    /// Answers `addNote`.
+    public var addNoteHandler: (@Sendable (_ body: String) async throws -> APIResponse<Void>)?
+
+    /// Answers `attachment`.
+    public var attachmentHandler: (@Sendable (_ id: String) async throws -> APIResponse<Data>)?
+
+    /// Answers `nodesWithHeaders`.
+    public var nodesWithHeadersHandler: (@Sendable (_ cursor: String?) async throws -> APIResponse<PaginatedResponse<Node>>)?
+
+    /// Answers `jobWithHeaders`.
+    public var jobWithHeadersHandler: (@Sendable (_ id: Int) async throws -> APIResponse<DataResponse<Job>>)?
+
+    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
+    public init(clock: any APIClock = ImmediateClock()) {
+        self.clock = clock
+    }
+
+    /// Records the call and answers with `getNodeHandler`.
+    public func getNode(
+        id: String,
+        tags: [String]?,
+        mood: Mood,
+        `in`: Int?,
+        trace: String?,
+        _ options: RequestOptions?
+    ) async throws -> Node {
+        callLog.record(.getNode(id: id, tags: tags, mood: mood, in: `in`, trace: trace))
+        guard let handler = getNodeHandler else { throw APIError.unanswered("getNode", of: "ThingsAPIMock") }
+        return try await handler(id, tags, mood, `in`, trace)
+    }
+
+    /// Records the call and answers with `createHandler`.
+    public func create(body: Everything, _ options: RequestOptions?) async throws -> Everything? {
+        callLog.record(.create(body: body))
+        guard let handler = createHandler else { throw APIError.unanswered("create", of: "ThingsAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `signInHandler`.
+    public func signIn(userName: String, scopes: [String], _ options: RequestOptions?) async throws {
+        callLog.record(.signIn(userName: userName, scopes: scopes))
+        guard let handler = signInHandler else { throw APIError.unanswered("signIn", of: "ThingsAPIMock") }
+        return try await handler(userName, scopes)
+    }
+
+    /// Records the call and answers with `uploadHandler`.
+    public func upload(
+        name: String,
+        files: [MultipartFile],
+        cover: MultipartFile?,
+        meta: Everything?,
+        direction: Direction,
+        _ options: RequestOptions?
+    ) async throws {
+        callLog.record(.upload(name: name, files: files, cover: cover, meta: meta, direction: direction))
+        guard let handler = uploadHandler else { throw APIError.unanswered("upload", of: "ThingsAPIMock") }
+        return try await handler(name, files, cover, meta, direction)
+    }
+
+    /// Records the call and answers with `searchHandler`.
+    public func search(
+        filter: [String: String],
+        weights: [String: Int]?,
+        _ options: RequestOptions?
+    ) async throws -> [Node] {
+        callLog.record(.search(filter: filter, weights: weights))
+        guard let handler = searchHandler else { throw APIError.unanswered("search", of: "ThingsAPIMock") }
+        return try await handler(filter, weights)
+    }
+
+    /// Records the call and answers with `pingHandler`.
+    public func ping(_ options: RequestOptions?) async throws {
+        callLog.record(.ping)
+        guard let handler = pingHandler else { throw APIError.unanswered("ping", of: "ThingsAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `removeHandler`.
+    public func remove(id: Int, _ options: RequestOptions?) async throws {
+        callLog.record(.remove(id: id))
+        guard let handler = removeHandler else { throw APIError.unanswered("remove", of: "ThingsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `statementHandler`.
+    public func statement(month: String, _ options: RequestOptions?) async throws -> Data {
+        callLog.record(.statement(month: month))
+        guard let handler = statementHandler else { throw APIError.unanswered("statement", of: "ThingsAPIMock") }
+        return try await handler(month)
+    }
+
+    /// Records the call and answers with `nodesHandler`.
+    public func nodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node> {
+        callLog.record(.nodes(cursor: cursor))
+        guard let handler = nodesHandler else { throw APIError.unanswered("nodes", of: "ThingsAPIMock") }
+        return try await handler(cursor)
+    }
+
+    /// Records the call and answers with `legacyNodesHandler`.
+    @available(*, deprecated, message: "use nodes")
+    public func legacyNodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node> {
+        callLog.record(.legacyNodes(cursor: cursor))
+        guard let handler = legacyNodesHandler else { throw APIError.unanswered("legacyNodes", of: "ThingsAPIMock") }
+        return try await handler(cursor)
+    }
+
+    /// Records the call and answers with `jobHandler`.
+    public func job(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Job> {
+        callLog.record(.job(id: id))
+        guard let handler = jobHandler else { throw APIError.unanswered("job", of: "ThingsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `treesHandler`.
+    public func trees(body: [String: JSONValue], _ options: RequestOptions?) -> AsyncThrowingStream<Tree, any Error> {
+        callLog.record(.trees(body: body))
+        guard let handler = treesHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("trees", of: "ThingsAPIMock")) } }
+        return handler(body)
+    }
+
+    /// Records the call and answers with `createFromFormHandler`.
+    public func createFromForm(text: String, _ options: RequestOptions?) async throws {
+        callLog.record(.createFromForm(text: text))
+        guard let handler = createFromFormHandler else { throw APIError.unanswered("createFromForm", of: "ThingsAPIMock") }
+        return try await handler(text)
+    }
+
+    /// Records the call and answers with `postMessageHandler`.
+    public func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message {
+        callLog.record(.postMessage(body: body))
+        guard let handler = postMessageHandler else { throw APIError.unanswered("postMessage", of: "ThingsAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `ticketsHandler`.
+    public func tickets(level: Level, priority: Priority?, _ options: RequestOptions?) async throws -> [Ticket] {
+        callLog.record(.tickets(level: level, priority: priority))
+        guard let handler = ticketsHandler else { throw APIError.unanswered("tickets", of: "ThingsAPIMock") }
+        return try await handler(level, priority)
+    }
+
+    /// Records the call and answers with `readmeHandler`.
+    public func readme(_ options: RequestOptions?) async throws -> String {
+        callLog.record(.readme)
+        guard let handler = readmeHandler else { throw APIError.unanswered("readme", of: "ThingsAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `readmeWithHeadersHandler`.
+    public func readmeWithHeaders(_ options: RequestOptions?) async throws -> APIResponse<String> {
+        callLog.record(.readmeWithHeaders)
+        guard let handler = readmeWithHeadersHandler else { throw APIError.unanswered("readmeWithHeaders", of: "ThingsAPIMock") }
+        return try await handler()
+    }
+
+    /// Records the call and answers with `nodeLogHandler`.
+    public func nodeLog(_ options: RequestOptions?) -> AsyncThrowingStream<Node, any Error> {
+        callLog.record(.nodeLog)
+        guard let handler = nodeLogHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("nodeLog", of: "ThingsAPIMock")) } }
+        return handler()
+    }
+
+    /// Records the call and answers with `putAvatarHandler`.
+    public func putAvatar(body: Data, _ options: RequestOptions?) async throws {
+        callLog.record(.putAvatar(body: body))
+        guard let handler = putAvatarHandler else { throw APIError.unanswered("putAvatar", of: "ThingsAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `putFileHandler`.
+    public func putFile(
+        name: String,
+        body: Data,
+        contentType: String,
+        _ options: RequestOptions?
+    ) async throws -> APIResponse<Node> {
+        callLog.record(.putFile(name: name, body: body, contentType: contentType))
+        guard let handler = putFileHandler else { throw APIError.unanswered("putFile", of: "ThingsAPIMock") }
+        return try await handler(name, body, contentType)
+    }
+
+    /// Records the call and answers with `addNoteHandler`.
+    public func addNote(body: String, _ options: RequestOptions?) async throws -> APIResponse<Void> {
+        callLog.record(.addNote(body: body))
+        guard let handler = addNoteHandler else { throw APIError.unanswered("addNote", of: "ThingsAPIMock") }
+        return try await handler(body)
+    }
+
+    /// Records the call and answers with `attachmentHandler`.
+    public func attachment(id: String, _ options: RequestOptions?) async throws -> APIResponse<Data> {
+        callLog.record(.attachment(id: id))
+        guard let handler = attachmentHandler else { throw APIError.unanswered("attachment", of: "ThingsAPIMock") }
+        return try await handler(id)
+    }
+
+    /// Records the call and answers with `nodesWithHeadersHandler`.
+    public func nodesWithHeaders(
+        cursor: String?,
+        _ options: RequestOptions?
+    ) async throws -> APIResponse<PaginatedResponse<Node>> {
+        callLog.record(.nodesWithHeaders(cursor: cursor))
+        guard let handler = nodesWithHeadersHandler else { throw APIError.unanswered("nodesWithHeaders", of: "ThingsAPIMock") }
+        return try await handler(cursor)
+    }
+
+    /// Records the call and answers with `jobWithHeadersHandler`.
+    public func jobWithHeaders(id: Int, _ options: RequestOptions?) async throws -> APIResponse<DataResponse<Job>> {
+        callLog.record(.jobWithHeaders(id: id))
+        guard let handler = jobWithHeadersHandler else { throw APIError.unanswered("jobWithHeaders", of: "ThingsAPIMock") }
+        return try await handler(id)
     }
 }

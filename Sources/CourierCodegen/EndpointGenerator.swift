@@ -8,8 +8,16 @@ struct EndpointGenerator {
     func write(_ group: Group, to writer: inout SwiftWriter) {
         let protocolName = group.name + "API"
         writer.docs(group.docs.isEmpty ? ["The \(group.name) endpoints."] : group.docs)
-        writer.docs(["", "`APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature."])
-        writer.line("public protocol \(protocolName): APIClientProtocol {}")
+        writer.docs([
+            "", "`APIClient` and `MockAPIClient` conform by sending requests; `\(protocolName)Mock` answers each",
+            "endpoint from a closure, for tests and previews. A view model can depend on just this feature.",
+        ])
+        writer.block("public protocol \(protocolName): EndpointGroup") { writer in
+            for (index, endpoint) in group.endpoints.enumerated() {
+                if index > 0 { writer.line() }
+                writeRequirement(endpoint, to: &writer)
+            }
+        }
         writer.line()
         writer.line("nonisolated extension APIClient: \(protocolName) {}")
         writer.line("nonisolated extension MockAPIClient: \(protocolName) {}")
@@ -28,6 +36,15 @@ struct EndpointGenerator {
                 }
             }
         }
+        writer.line()
+        writer.block("nonisolated extension \(protocolName) where Self: APIClientProtocol") { writer in
+            for (index, endpoint) in group.endpoints.enumerated() {
+                if index > 0 { writer.line() }
+                writeRequest(endpoint, to: &writer)
+            }
+        }
+        writer.line()
+        MockGenerator(protocolName: protocolName).write(group, to: &writer)
     }
 
     // MARK: - Parameters
@@ -89,13 +106,59 @@ struct EndpointGenerator {
         return (" async throws -> APIResponse<\(value ?? "Void")>", call == "send" ? "sendForResponse" : call + "Response")
     }
 
+    /// The endpoint as conforming types implement it: every argument, and `options` unlabelled
+    /// last, so that the method with defaults below can never stand in for it.
+    static func requirementParameters(_ endpoint: Endpoint) -> [String] {
+        arguments(endpoint).map { "\(SwiftNames.parameter($0.label)): \($0.type)" } + ["_ options: RequestOptions?"]
+    }
+
+    /// Whether the endpoint's method is `async throws` (a stream or lines method returns its
+    /// sequence at once).
+    static func isAsync(_ endpoint: Endpoint) -> Bool {
+        let call = returnType(endpoint).call
+        return call != "events" && call != "jsonLines"
+    }
+
+    private func writeRequirement(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
+        writer.docs(["`\(endpoint.name)` as conforming types implement it; callers use the method with defaults."])
+        if let deprecation = endpoint.deprecation { writer.line(SwiftNames.deprecatedAttribute(deprecation)) }
+        Layout.declaration(
+            &writer, prefix: "func \(SwiftNames.identifier(endpoint.name))(", parameters: Self.requirementParameters(endpoint),
+            suffix: ")" + Self.returnType(endpoint).signature)
+    }
+
+    /// The method callers use: defaults filled in, then the requirement.
     private func writeMethod(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
         let arguments = Self.arguments(endpoint)
         writeDocs(endpoint, summary: endpoint.docs, arguments: arguments, to: &writer)
-        let (signature, call) = Self.returnType(endpoint)
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
-        let isAsync = call != "events" && call != "jsonLines"
-        Layout.signature(&writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + signature) { writer in
+        let passed = arguments.map { "\($0.label): \(SwiftNames.argument($0.label))" } + ["options"]
+        let tryAwait = Self.isAsync(endpoint) ? "try await " : ""
+        Layout.signature(
+            &writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + Self.returnType(endpoint).signature
+        ) { writer in
+            let oneLine = "\(tryAwait)\(SwiftNames.identifier(endpoint.name))(\(passed.joined(separator: ", ")))"
+            if oneLine.count + 8 <= Layout.width {
+                writer.line(oneLine)
+            } else {
+                writer.line("\(tryAwait)\(SwiftNames.identifier(endpoint.name))(")
+                writer.indented { writer in
+                    for line in Layout.packed(passed, indent: 12, closing: ")") { writer.line(line) }
+                }
+            }
+        }
+    }
+
+    /// The requirement's implementation for a client: the request, sent and read.
+    private func writeRequest(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
+        let arguments = Self.arguments(endpoint)
+        writer.docs(["Sends `\(endpoint.name)`."])
+        if let deprecation = endpoint.deprecation { writer.line(SwiftNames.deprecatedAttribute(deprecation)) }
+        let (signature, call) = Self.returnType(endpoint)
+        let isAsync = Self.isAsync(endpoint)
+        Layout.signature(
+            &writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: Self.requirementParameters(endpoint), suffix: ")" + signature
+        ) { writer in
             // The form is built in a local that no field's argument can be named.
             let form = SwiftNames.local("form", avoiding: arguments.map { SwiftNames.argument($0.label) })
             if case .multipart(let fields) = endpoint.body {

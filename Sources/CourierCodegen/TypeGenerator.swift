@@ -250,6 +250,23 @@ enum Layout {
         return lines
     }
 
+    /// `prefix` + parameters + `suffix`, a declaration without a body: on one line when it fits,
+    /// else one parameter per line with `suffix` on a line of its own.
+    static func declaration(_ writer: inout SwiftWriter, prefix: String, parameters: [String], suffix: String) {
+        let oneLine = prefix + parameters.joined(separator: ", ") + suffix
+        if oneLine.count + 4 <= width {
+            writer.line(oneLine)
+            return
+        }
+        writer.line(prefix)
+        writer.indented { writer in
+            for (index, parameter) in parameters.enumerated() {
+                writer.line(parameter + (index == parameters.count - 1 ? "" : ","))
+            }
+        }
+        writer.line(suffix)
+    }
+
     /// `prefix` + parameters + `suffix` + ` {`: on one line when it fits, else one parameter per
     /// line with `suffix` (which starts with the closing parenthesis) on a line of its own.
     static func signature(

@@ -82,6 +82,8 @@ extension DiffRule {
     static let enumUnknownCaseAdded = DiffRule(
         "enum-unknown-case-added", .swiftSource, .warning, "an enum is no longer @frozen, so it has an `unknown` case")
     static let methodRemoved = DiffRule("method-removed", .swiftSource, .error, "a method was removed")
+    static let requirementAdded = DiffRule(
+        "requirement-added", .swiftSource, .warning, "an endpoint is a new requirement of its group's protocol and a new case of its test double's calls")
     static let methodRenamed = DiffRule("method-renamed", .swiftSource, .error, "a method was renamed")
     static let methodResultChanged = DiffRule("method-result-changed", .swiftSource, .error, "a method returns another type")
     static let methodResultAdded = DiffRule("method-result-added", .swiftSource, .warning, "a method that returned nothing returns a value")
@@ -110,7 +112,7 @@ extension DiffRule {
         keyStyleChanged, dateStyleChanged, apiKeyChanged, idempotencyKeyChanged, baseURLChanged, staticHeaderChanged, errorModelChanged,
         typeRemoved, typeKindChanged, propertyRemoved, propertyTypeChanged, initializerArgumentAdded, initializerArgumentAddedWithDefault, initializerDefaultRemoved,
         initializerArgumentsReordered, enumCaseAdded, frozenEnumCaseAdded, enumCaseRemoved, enumUnknownCaseRemoved, enumUnknownCaseAdded,
-        methodRemoved, methodRenamed, methodResultChanged, methodResultAdded, methodMoved, argumentAdded, argumentAddedWithDefault, argumentRemoved,
+        methodRemoved, requirementAdded, methodRenamed, methodResultChanged, methodResultAdded, methodMoved, argumentAdded, argumentAddedWithDefault, argumentRemoved,
         argumentTypeChanged, argumentDefaultRemoved, argumentsReordered, apiMemberChanged, declarationDeprecated,
     ]
 }

@@ -1,9 +1,21 @@
 import Foundation
 
+/// What every generated group protocol refines: the clock that its `…Updates` sequences wait on
+/// between polls. `APIClient`, `MockAPIClient` and the generated test doubles conform.
+public protocol EndpointGroup: Sendable {
+    /// The time source for waits between polls and reconnects.
+    var clock: any APIClock { get }
+}
+
+extension EndpointGroup {
+    /// Real time, unless a conforming type says otherwise.
+    public var clock: any APIClock { SystemClock() }
+}
+
 /// The seam between features and the network. `APIClient` is the real one and
-/// `MockAPIClient` the test double; generated endpoint methods extend this protocol, so view
-/// models can depend on it and tests can swap it.
-public protocol APIClientProtocol: Sendable {
+/// `MockAPIClient` the test double at the HTTP level; the generated group protocols' endpoints
+/// are implemented for every conforming type.
+public protocol APIClientProtocol: EndpointGroup {
     /// Sends a request with authentication, retries and error mapping; returns a 2xx response
     /// or throws `APIError`.
     func response(for request: APIRequest, options: RequestOptions?) async throws -> HTTPResponse
@@ -11,14 +23,9 @@ public protocol APIClientProtocol: Sendable {
     /// Like `response(for:options:)`, but returns once the head of a 2xx response has arrived;
     /// the body follows as the server sends it. Stopping the iteration closes the connection.
     func streamingResponse(for request: APIRequest, options: RequestOptions?) async throws -> HTTPStreamingResponse
-
-    /// The time source for waits between polls and reconnects.
-    var clock: any APIClock { get }
 }
 
 extension APIClientProtocol {
-    /// Real time, unless a client says otherwise.
-    public var clock: any APIClock { SystemClock() }
 
     /// Sends a request and decodes its JSON response.
     public func send<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self, options: RequestOptions? = nil) async throws -> T {

@@ -30,3 +30,18 @@ public struct SystemClock: APIClock {
     /// About a century, in seconds: far below what `UInt64` nanoseconds can hold.
     static let longestWait: TimeInterval = 3_153_600_000
 }
+
+/// A clock whose waits return at once (unless the task is cancelled): for test doubles and
+/// previews, where a poll every two seconds should not make anyone wait.
+public struct ImmediateClock: APIClock {
+    /// Creates the clock.
+    public init() {}
+
+    /// The current time.
+    public func now() -> Date { Date() }
+
+    /// Returns at once; throws `CancellationError` when the task is cancelled.
+    public func sleep(for seconds: TimeInterval) async throws {
+        try Task.checkCancellation()
+    }
+}

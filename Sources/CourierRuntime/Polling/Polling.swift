@@ -1,6 +1,6 @@
 import Foundation
 
-extension APIClientProtocol {
+extension EndpointGroup {
     /// Fetches a resource every `interval` seconds and yields each state, ending after the first
     /// state for which `isTerminal` is true — the fallback for following a task when its event
     /// stream drops. The first fetch starts when iteration starts. An error ends the sequence

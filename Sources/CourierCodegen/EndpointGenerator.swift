@@ -6,6 +6,30 @@ struct EndpointGenerator {
     let namespace: String
 
     func write(_ group: Group, to writer: inout SwiftWriter) {
+        if api.generatesTypedMocks {
+            writeWithRequirements(group, to: &writer)
+            return
+        }
+        let protocolName = group.name + "API"
+        writer.docs(group.docs.isEmpty ? ["The \(group.name) endpoints."] : group.docs)
+        writer.docs(["", "`APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature."])
+        writer.line("public protocol \(protocolName): APIClientProtocol {}")
+        writer.line()
+        writer.line("nonisolated extension APIClient: \(protocolName) {}")
+        writer.line("nonisolated extension MockAPIClient: \(protocolName) {}")
+        writer.line()
+        writer.block("nonisolated extension \(protocolName)") { writer in
+            for (index, endpoint) in group.endpoints.enumerated() {
+                if index > 0 { writer.line() }
+                writeRequest(endpoint, userFacing: true, to: &writer)
+                writeCompanions(endpoint, to: &writer)
+            }
+        }
+    }
+
+    /// With `mocks typed`: the endpoints are the protocol's requirements, which clients implement
+    /// by sending requests and the typed test double by calling its handlers.
+    private func writeWithRequirements(_ group: Group, to writer: inout SwiftWriter) {
         let protocolName = group.name + "API"
         writer.docs(group.docs.isEmpty ? ["The \(group.name) endpoints."] : group.docs)
         writer.docs([
@@ -26,25 +50,30 @@ struct EndpointGenerator {
             for (index, endpoint) in group.endpoints.enumerated() {
                 if index > 0 { writer.line() }
                 writeMethod(endpoint, to: &writer)
-                if endpoint.hasPageSequence {
-                    writer.line()
-                    writePages(endpoint, to: &writer)
-                }
-                if endpoint.poll != nil {
-                    writer.line()
-                    writeUpdates(endpoint, to: &writer)
-                }
+                writeCompanions(endpoint, to: &writer)
             }
         }
         writer.line()
         writer.block("nonisolated extension \(protocolName) where Self: APIClientProtocol") { writer in
             for (index, endpoint) in group.endpoints.enumerated() {
                 if index > 0 { writer.line() }
-                writeRequest(endpoint, to: &writer)
+                writeRequest(endpoint, userFacing: false, to: &writer)
             }
         }
         writer.line()
         MockGenerator(protocolName: protocolName).write(group, to: &writer)
+    }
+
+    /// `…Pages` and `…Updates`, when the endpoint has them.
+    private func writeCompanions(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
+        if endpoint.hasPageSequence {
+            writer.line()
+            writePages(endpoint, to: &writer)
+        }
+        if endpoint.poll != nil {
+            writer.line()
+            writeUpdates(endpoint, to: &writer)
+        }
     }
 
     // MARK: - Parameters
@@ -149,15 +178,23 @@ struct EndpointGenerator {
         }
     }
 
-    /// The requirement's implementation for a client: the request, sent and read.
-    private func writeRequest(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
+    /// The method that sends the request and reads the response: the method callers use, with
+    /// its defaults (`userFacing`), or the requirement's implementation for a client.
+    private func writeRequest(_ endpoint: Endpoint, userFacing: Bool, to writer: inout SwiftWriter) {
         let arguments = Self.arguments(endpoint)
-        writer.docs(["Sends `\(endpoint.name)`."])
-        if let deprecation = endpoint.deprecation { writer.line(SwiftNames.deprecatedAttribute(deprecation)) }
+        let parameters: [String]
+        if userFacing {
+            writeDocs(endpoint, summary: endpoint.docs, arguments: arguments, to: &writer)
+            parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
+        } else {
+            writer.docs(["Sends `\(endpoint.name)`."])
+            if let deprecation = endpoint.deprecation { writer.line(SwiftNames.deprecatedAttribute(deprecation)) }
+            parameters = Self.requirementParameters(endpoint)
+        }
         let (signature, call) = Self.returnType(endpoint)
         let isAsync = Self.isAsync(endpoint)
         Layout.signature(
-            &writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: Self.requirementParameters(endpoint), suffix: ")" + signature
+            &writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + signature
         ) { writer in
             // The form is built in a local that no field's argument can be named.
             let form = SwiftNames.local("form", avoiding: arguments.map { SwiftNames.argument($0.label) })

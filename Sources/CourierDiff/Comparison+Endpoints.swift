@@ -18,7 +18,7 @@ extension Comparison {
         }
         for endpoint in head.endpoints where !matched.contains(endpoint.name) {
             report(.endpointAdded, at: endpoint.location, endpoint.name, "`\(endpoint.name)` (\(endpoint.method.rawValue) \(endpoint.path.template)) is new.")
-            if let group = head.groups.first(where: { $0.endpoints.contains { $0.name == endpoint.name } }) {
+            if head.generatesTypedMocks, let group = head.groups.first(where: { $0.endpoints.contains { $0.name == endpoint.name } }) {
                 report(
                     .requirementAdded, at: endpoint.location, endpoint.name,
                     "`\(endpoint.name)` is a new requirement of `\(group.name)API`: a type of yours that conforms needs the method, and a `switch` over `\(group.name)APIMock.Call` needs the case.")

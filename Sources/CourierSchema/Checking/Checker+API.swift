@@ -13,6 +13,7 @@ struct APISettings {
     var dateStyle: DateStyle = .iso8601
     var errorModel: String?
     var baseURL: String?
+    var generatesTypedMocks = false
 }
 
 extension Checker {
@@ -151,6 +152,13 @@ extension Checker {
                     location, "unknown date style '\(value)'\(Suggestion.didYouMean(value, in: names))",
                     hint: "use one of " + names.joined(separator: ", "))
             }
+        case "mocks":
+            guard let (value, location) = word(0) else { return }
+            guard value == "typed" else {
+                log.error(location, "unknown mocks style '\(value)'", hint: "write 'mocks typed' for a typed test double per group")
+                return
+            }
+            settings.generatesTypedMocks = true
         case "baseURL":
             guard let (text, location) = word(0) else { return }
             guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",

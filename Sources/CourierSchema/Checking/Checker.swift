@@ -91,7 +91,7 @@ final class Checker {
         return API(
             name: api.name.text, docs: api.docs, headers: settings.headers, auth: settings.auth,
             apiKeyHeader: settings.apiKeyHeader, apiKeyQuery: settings.apiKeyQuery, idempotencyKeyHeader: settings.idempotencyKeyHeader,
-            keyStyle: settings.keyStyle,
+            keyStyle: settings.keyStyle, generatesTypedMocks: settings.generatesTypedMocks,
             dateStyle: settings.dateStyle, baseURL: settings.baseURL, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
             enums: enums, unions: unions, groups: groups, location: api.name.location, files: files.map(\.file.path))
     }

@@ -20,6 +20,9 @@ public struct API: Sendable, Hashable, Encodable {
     public var idempotencyKeyHeader: String?
     /// How identifiers become wire keys.
     public var keyStyle: KeyStyle
+    /// `mocks typed`: each group protocol lists its endpoints as requirements, and each group
+    /// gets a typed test double, `<Group>APIMock`.
+    public var generatesTypedMocks: Bool
     /// How `Date` values travel.
     public var dateStyle: DateStyle
     /// `baseURL "…"`: the URL the API is served at, the factory's default.

@@ -1,6 +1,6 @@
 // The top-level declarations: api, model, enum, union, group.
 extension Parser {
-    static let apiSettingKeywords = ["header", "auth", "apikey", "idempotency", "keys", "dates", "error", "baseURL"]
+    static let apiSettingKeywords = ["header", "auth", "apikey", "idempotency", "keys", "dates", "error", "baseURL", "mocks"]
 
     mutating func parseAPIBlock(docs: [String], attributes: [AttributeSyntax]) -> APIBlockSyntax? {
         guard let name = parseName("the API's name after 'api'") else { return nil }
@@ -11,10 +11,11 @@ extension Parser {
     }
 
     /// `header "X" = "v"`, `auth bearer`, `apikey header "apikey"`,
-    /// `idempotency header "Idempotency-Key"`, `keys snake_case`, `dates iso8601`, `error ErrorBody`.
+    /// `idempotency header "Idempotency-Key"`, `keys snake_case`, `dates iso8601`, `error ErrorBody`,
+    /// `mocks typed`.
     private mutating func parseAPISetting() -> APISettingSyntax? {
         guard current.kind == .identifier, Parser.apiSettingKeywords.contains(current.text) else {
-            var hint = "the api block holds header, auth, apikey, idempotency, keys, dates, error and baseURL settings"
+            var hint = "the api block holds header, auth, apikey, idempotency, keys, dates, error, baseURL and mocks settings"
             if current.kind == .identifier,
                 let match = Suggestion.closest(to: current.text, in: Parser.apiSettingKeywords)
             {

@@ -99,40 +99,26 @@ nonisolated public struct Node: Codable, Hashable, Sendable {
 
 /// Kinds.
 ///
-/// `APIClient` and `MockAPIClient` conform by sending requests; `KindsAPIMock` answers each
-/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol KindsAPI: EndpointGroup {
-    /// `readme` as conforming types implement it; callers use the method with defaults.
-    func readme(_ options: RequestOptions?) async throws -> String
-
-    /// `log` as conforming types implement it; callers use the method with defaults.
-    func log(_ options: RequestOptions?) -> AsyncThrowingStream<Node, any Error>
-
-    /// `avatar` as conforming types implement it; callers use the method with defaults.
-    func avatar(body: Data, _ options: RequestOptions?) async throws -> APIResponse<Void>
-
-    /// `note` as conforming types implement it; callers use the method with defaults.
-    func note(body: String, contentType: String, _ options: RequestOptions?) async throws -> APIResponse<Node>
-
-    /// `stats` as conforming types implement it; callers use the method with defaults.
-    func stats(filter: [String: String], _ options: RequestOptions?) async throws -> APIResponse<Data>
-}
+/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
+public protocol KindsAPI: APIClientProtocol {}
 
 nonisolated extension APIClient: KindsAPI {}
 nonisolated extension MockAPIClient: KindsAPI {}
 
 nonisolated extension KindsAPI {
     public func readme(options: RequestOptions? = nil) async throws -> String {
-        try await readme(options)
+        try await sendForText(APIRequest(name: "readme", method: .get, path: "/readme", auth: .none), options: options)
     }
 
     public func log(options: RequestOptions? = nil) -> AsyncThrowingStream<Node, any Error> {
-        log(options)
+        jsonLines(APIRequest(name: "log", method: .get, path: "/log", auth: .none), options: options)
     }
 
     /// - Parameter body: The request body, sent as it is.
     public func avatar(body: Data, options: RequestOptions? = nil) async throws -> APIResponse<Void> {
-        try await avatar(body: body, options)
+        let request = APIRequest(
+            name: "avatar", method: .put, path: "/avatar", body: .raw(body, contentType: "image/png"))
+        return try await sendForResponse(request, options: options)
     }
 
     /// - Parameter body: The request body, sent as UTF-8 text.
@@ -142,125 +128,15 @@ nonisolated extension KindsAPI {
         contentType: String = "text/plain; charset=utf-8",
         options: RequestOptions? = nil
     ) async throws -> APIResponse<Node> {
-        try await note(body: body, contentType: contentType, options)
-    }
-
-    public func stats(filter: [String: String], options: RequestOptions? = nil) async throws -> APIResponse<Data> {
-        try await stats(filter: filter, options)
-    }
-}
-
-nonisolated extension KindsAPI where Self: APIClientProtocol {
-    /// Sends `readme`.
-    public func readme(_ options: RequestOptions?) async throws -> String {
-        try await sendForText(APIRequest(name: "readme", method: .get, path: "/readme", auth: .none), options: options)
-    }
-
-    /// Sends `log`.
-    public func log(_ options: RequestOptions?) -> AsyncThrowingStream<Node, any Error> {
-        jsonLines(APIRequest(name: "log", method: .get, path: "/log", auth: .none), options: options)
-    }
-
-    /// Sends `avatar`.
-    public func avatar(body: Data, _ options: RequestOptions?) async throws -> APIResponse<Void> {
-        let request = APIRequest(
-            name: "avatar", method: .put, path: "/avatar", body: .raw(body, contentType: "image/png"))
-        return try await sendForResponse(request, options: options)
-    }
-
-    /// Sends `note`.
-    public func note(body: String, contentType: String, _ options: RequestOptions?) async throws -> APIResponse<Node> {
         let request = APIRequest(
             name: "note", method: .post, path: "/notes", body: .text(body, contentType: contentType), auth: .none)
         return try await sendForResponse(request, options: options)
     }
 
-    /// Sends `stats`.
-    public func stats(filter: [String: String], _ options: RequestOptions?) async throws -> APIResponse<Data> {
+    public func stats(filter: [String: String], options: RequestOptions? = nil) async throws -> APIResponse<Data> {
         let request = APIRequest(
             name: "stats", method: .get, path: "/stats", query: QueryItem.map("filter", filter, style: .deepObject),
             auth: .basic)
         return try await sendForBytesResponse(request, options: options)
-    }
-}
-
-/// A stand-in for `KindsAPI` in tests and SwiftUI previews: each endpoint answers with its
-/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
-/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
-/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
-nonisolated public final class KindsAPIMock: KindsAPI, @unchecked Sendable {
-    /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
-        /// A call of `readme`.
-        case readme
-        /// A call of `log`.
-        case log
-        /// A call of `avatar`.
-        case avatar(body: Data)
-        /// A call of `note`.
-        case note(body: String, contentType: String)
-        /// A call of `stats`.
-        case stats(filter: [String: String])
-    }
-
-    /// The calls so far, in order.
-    public var calls: [Call] { callLog.calls }
-    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
-    public let clock: any APIClock
-    private let callLog = CallLog<Call>()
-
-    /// Answers `readme`.
-    public var readmeHandler: (@Sendable () async throws -> String)?
-
-    /// Answers `log`.
-    public var logHandler: (@Sendable () -> AsyncThrowingStream<Node, any Error>)?
-
-    /// Answers `avatar`.
-    public var avatarHandler: (@Sendable (_ body: Data) async throws -> APIResponse<Void>)?
-
-    /// Answers `note`.
-    public var noteHandler: (@Sendable (_ body: String, _ contentType: String) async throws -> APIResponse<Node>)?
-
-    /// Answers `stats`.
-    public var statsHandler: (@Sendable (_ filter: [String: String]) async throws -> APIResponse<Data>)?
-
-    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
-    public init(clock: any APIClock = ImmediateClock()) {
-        self.clock = clock
-    }
-
-    /// Records the call and answers with `readmeHandler`.
-    public func readme(_ options: RequestOptions?) async throws -> String {
-        callLog.record(.readme)
-        guard let handler = readmeHandler else { throw APIError.unanswered("readme", of: "KindsAPIMock") }
-        return try await handler()
-    }
-
-    /// Records the call and answers with `logHandler`.
-    public func log(_ options: RequestOptions?) -> AsyncThrowingStream<Node, any Error> {
-        callLog.record(.log)
-        guard let handler = logHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("log", of: "KindsAPIMock")) } }
-        return handler()
-    }
-
-    /// Records the call and answers with `avatarHandler`.
-    public func avatar(body: Data, _ options: RequestOptions?) async throws -> APIResponse<Void> {
-        callLog.record(.avatar(body: body))
-        guard let handler = avatarHandler else { throw APIError.unanswered("avatar", of: "KindsAPIMock") }
-        return try await handler(body)
-    }
-
-    /// Records the call and answers with `noteHandler`.
-    public func note(body: String, contentType: String, _ options: RequestOptions?) async throws -> APIResponse<Node> {
-        callLog.record(.note(body: body, contentType: contentType))
-        guard let handler = noteHandler else { throw APIError.unanswered("note", of: "KindsAPIMock") }
-        return try await handler(body, contentType)
-    }
-
-    /// Records the call and answers with `statsHandler`.
-    public func stats(filter: [String: String], _ options: RequestOptions?) async throws -> APIResponse<Data> {
-        callLog.record(.stats(filter: filter))
-        guard let handler = statsHandler else { throw APIError.unanswered("stats", of: "KindsAPIMock") }
-        return try await handler(filter)
     }
 }

@@ -131,34 +131,8 @@ nonisolated public struct Event: Codable, Hashable, Sendable {
 
 /// Tasks.
 ///
-/// `APIClient` and `MockAPIClient` conform by sending requests; `TasksAPIMock` answers each
-/// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol TasksAPI: EndpointGroup {
-    /// `list` as conforming types implement it; callers use the method with defaults.
-    func list(projectId: UUID, tags: [String]?, trace: String?, _ options: RequestOptions?) async throws -> [Task2]
-
-    /// `get` as conforming types implement it; callers use the method with defaults.
-    func get(id: UUID, _ options: RequestOptions?) async throws -> Task2
-
-    /// `cancel` as conforming types implement it; callers use the method with defaults.
-    @available(*, deprecated, message: "no longer")
-    func cancel(id: UUID, _ options: RequestOptions?) async throws
-
-    /// `feed` as conforming types implement it; callers use the method with defaults.
-    func feed(cursor: String?, limit: Int, _ options: RequestOptions?) async throws -> PaginatedResponse<Post>
-
-    /// `upload` as conforming types implement it; callers use the method with defaults.
-    func upload(file: MultipartFile, caption: String?, _ options: RequestOptions?) async throws -> DataResponse<Post>
-
-    /// `login` as conforming types implement it; callers use the method with defaults.
-    func login(userName: String, _ options: RequestOptions?) async throws
-
-    /// `events` as conforming types implement it; callers use the method with defaults.
-    func events(body: Post, _ options: RequestOptions?) -> AsyncThrowingStream<Event, any Error>
-
-    /// `pdf` as conforming types implement it; callers use the method with defaults.
-    func pdf(month: String, _ options: RequestOptions?) async throws -> Data
-}
+/// `APIClient` and `MockAPIClient` conform, so a view model can depend on just this feature.
+public protocol TasksAPI: APIClientProtocol {}
 
 nonisolated extension APIClient: TasksAPI {}
 nonisolated extension MockAPIClient: TasksAPI {}
@@ -173,11 +147,17 @@ nonisolated extension TasksAPI {
         trace: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> [Task2] {
-        try await list(projectId: projectId, tags: tags, trace: trace, options)
+        let request = APIRequest(
+            name: "list", method: .get, path: "/tasks",
+            query: [QueryItem("project_id", projectId, prefix: "eq.")] + QueryItem.repeated("tags", tags),
+            headers: TAPI.headers.merging(["X-Trace": trace]))
+        return try await send(request, options: options)
     }
 
     public func get(id: UUID, options: RequestOptions? = nil) async throws -> Task2 {
-        try await get(id: id, options)
+        let request = APIRequest(
+            name: "get", method: .get, path: "/tasks/\(path: id)", headers: TAPI.headers)
+        return try await send(request, options: options)
     }
 
     /// Calls `get` every 2 s and yields each state, until `status` is done.
@@ -189,7 +169,10 @@ nonisolated extension TasksAPI {
 
     @available(*, deprecated, message: "no longer")
     public func cancel(id: UUID, options: RequestOptions? = nil) async throws {
-        try await cancel(id: id, options)
+        let request = APIRequest(
+            name: "cancel", method: .post, path: "/tasks/\(path: id)/cancel", headers: TAPI.headers, auth: .none,
+            maxRetries: 0, timeout: 15)
+        return try await send(request, options: options)
     }
 
     public func feed(
@@ -197,7 +180,10 @@ nonisolated extension TasksAPI {
         limit: Int = 20,
         options: RequestOptions? = nil
     ) async throws -> PaginatedResponse<Post> {
-        try await feed(cursor: cursor, limit: limit, options)
+        let request = APIRequest(
+            name: "feed", method: .get, path: "/feed", query: [QueryItem("cursor", cursor), QueryItem("limit", limit)],
+            headers: TAPI.headers)
+        return try await send(request, options: options)
     }
 
     /// Every page of `feed`, following the cursor from the first page to the last.
@@ -210,68 +196,6 @@ nonisolated extension TasksAPI {
         caption: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> DataResponse<Post> {
-        try await upload(file: file, caption: caption, options)
-    }
-
-    public func login(userName: String, options: RequestOptions? = nil) async throws {
-        try await login(userName: userName, options)
-    }
-
-    /// - Parameter body: The request body.
-    public func events(body: Post, options: RequestOptions? = nil) -> AsyncThrowingStream<Event, any Error> {
-        events(body: body, options)
-    }
-
-    public func pdf(month: String, options: RequestOptions? = nil) async throws -> Data {
-        try await pdf(month: month, options)
-    }
-}
-
-nonisolated extension TasksAPI where Self: APIClientProtocol {
-    /// Sends `list`.
-    public func list(
-        projectId: UUID,
-        tags: [String]?,
-        trace: String?,
-        _ options: RequestOptions?
-    ) async throws -> [Task2] {
-        let request = APIRequest(
-            name: "list", method: .get, path: "/tasks",
-            query: [QueryItem("project_id", projectId, prefix: "eq.")] + QueryItem.repeated("tags", tags),
-            headers: TAPI.headers.merging(["X-Trace": trace]))
-        return try await send(request, options: options)
-    }
-
-    /// Sends `get`.
-    public func get(id: UUID, _ options: RequestOptions?) async throws -> Task2 {
-        let request = APIRequest(
-            name: "get", method: .get, path: "/tasks/\(path: id)", headers: TAPI.headers)
-        return try await send(request, options: options)
-    }
-
-    /// Sends `cancel`.
-    @available(*, deprecated, message: "no longer")
-    public func cancel(id: UUID, _ options: RequestOptions?) async throws {
-        let request = APIRequest(
-            name: "cancel", method: .post, path: "/tasks/\(path: id)/cancel", headers: TAPI.headers, auth: .none,
-            maxRetries: 0, timeout: 15)
-        return try await send(request, options: options)
-    }
-
-    /// Sends `feed`.
-    public func feed(cursor: String?, limit: Int, _ options: RequestOptions?) async throws -> PaginatedResponse<Post> {
-        let request = APIRequest(
-            name: "feed", method: .get, path: "/feed", query: [QueryItem("cursor", cursor), QueryItem("limit", limit)],
-            headers: TAPI.headers)
-        return try await send(request, options: options)
-    }
-
-    /// Sends `upload`.
-    public func upload(
-        file: MultipartFile,
-        caption: String?,
-        _ options: RequestOptions?
-    ) async throws -> DataResponse<Post> {
         var form = MultipartFormData()
         form.append("file", file: file)
         form.append("caption", caption)
@@ -281,152 +205,23 @@ nonisolated extension TasksAPI where Self: APIClientProtocol {
         return try await send(request, options: options)
     }
 
-    /// Sends `login`.
-    public func login(userName: String, _ options: RequestOptions?) async throws {
+    public func login(userName: String, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
             name: "login", method: .post, path: "/token?grant_type=password", headers: TAPI.headers,
             body: .form([QueryItem("user_name", userName)]))
         return try await send(request, options: options)
     }
 
-    /// Sends `events`.
-    public func events(body: Post, _ options: RequestOptions?) -> AsyncThrowingStream<Event, any Error> {
+    /// - Parameter body: The request body.
+    public func events(body: Post, options: RequestOptions? = nil) -> AsyncThrowingStream<Event, any Error> {
         let request = APIRequest(
             name: "events", method: .post, path: "/events", headers: TAPI.headers, body: .json(body))
         return events(request, options: options)
     }
 
-    /// Sends `pdf`.
-    public func pdf(month: String, _ options: RequestOptions?) async throws -> Data {
+    public func pdf(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
             name: "pdf", method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers)
         return try await sendForBytes(request, options: options)
-    }
-}
-
-/// A stand-in for `TasksAPI` in tests and SwiftUI previews: each endpoint answers with its
-/// handler, and every call is recorded in `calls` with its arguments. An endpoint without a
-/// handler throws `APIError.invalidRequest`, naming the handler to set. Set the handlers before
-/// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
-nonisolated public final class TasksAPIMock: TasksAPI, @unchecked Sendable {
-    /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
-        /// A call of `list`.
-        case list(projectId: UUID, tags: [String]?, trace: String?)
-        /// A call of `get`.
-        case get(id: UUID)
-        /// A call of `cancel`.
-        case cancel(id: UUID)
-        /// A call of `feed`.
-        case feed(cursor: String?, limit: Int)
-        /// A call of `upload`.
-        case upload(file: MultipartFile, caption: String?)
-        /// A call of `login`.
-        case login(userName: String)
-        /// A call of `events`.
-        case events(body: Post)
-        /// A call of `pdf`.
-        case pdf(month: String)
-    }
-
-    /// The calls so far, in order.
-    public var calls: [Call] { callLog.calls }
-    /// What `…Updates` waits on between polls: no wait, unless the initialiser says otherwise.
-    public let clock: any APIClock
-    private let callLog = CallLog<Call>()
-
-    /// Answers `list`.
-    public var listHandler: (@Sendable (_ projectId: UUID, _ tags: [String]?, _ trace: String?) async throws -> [Task2])?
-
-    /// Answers `get`.
-    public var getHandler: (@Sendable (_ id: UUID) async throws -> Task2)?
-
-    /// Answers `cancel`.
-    public var cancelHandler: (@Sendable (_ id: UUID) async throws -> Void)?
-
-    /// Answers `feed`.
-    public var feedHandler: (@Sendable (_ cursor: String?, _ limit: Int) async throws -> PaginatedResponse<Post>)?
-
-    /// Answers `upload`.
-    public var uploadHandler: (@Sendable (_ file: MultipartFile, _ caption: String?) async throws -> DataResponse<Post>)?
-
-    /// Answers `login`.
-    public var loginHandler: (@Sendable (_ userName: String) async throws -> Void)?
-
-    /// Answers `events`.
-    public var eventsHandler: (@Sendable (_ body: Post) -> AsyncThrowingStream<Event, any Error>)?
-
-    /// Answers `pdf`.
-    public var pdfHandler: (@Sendable (_ month: String) async throws -> Data)?
-
-    /// Creates a test double without handlers; set those of the endpoints the code under test calls.
-    public init(clock: any APIClock = ImmediateClock()) {
-        self.clock = clock
-    }
-
-    /// Records the call and answers with `listHandler`.
-    public func list(
-        projectId: UUID,
-        tags: [String]?,
-        trace: String?,
-        _ options: RequestOptions?
-    ) async throws -> [Task2] {
-        callLog.record(.list(projectId: projectId, tags: tags, trace: trace))
-        guard let handler = listHandler else { throw APIError.unanswered("list", of: "TasksAPIMock") }
-        return try await handler(projectId, tags, trace)
-    }
-
-    /// Records the call and answers with `getHandler`.
-    public func get(id: UUID, _ options: RequestOptions?) async throws -> Task2 {
-        callLog.record(.get(id: id))
-        guard let handler = getHandler else { throw APIError.unanswered("get", of: "TasksAPIMock") }
-        return try await handler(id)
-    }
-
-    /// Records the call and answers with `cancelHandler`.
-    @available(*, deprecated, message: "no longer")
-    public func cancel(id: UUID, _ options: RequestOptions?) async throws {
-        callLog.record(.cancel(id: id))
-        guard let handler = cancelHandler else { throw APIError.unanswered("cancel", of: "TasksAPIMock") }
-        return try await handler(id)
-    }
-
-    /// Records the call and answers with `feedHandler`.
-    public func feed(cursor: String?, limit: Int, _ options: RequestOptions?) async throws -> PaginatedResponse<Post> {
-        callLog.record(.feed(cursor: cursor, limit: limit))
-        guard let handler = feedHandler else { throw APIError.unanswered("feed", of: "TasksAPIMock") }
-        return try await handler(cursor, limit)
-    }
-
-    /// Records the call and answers with `uploadHandler`.
-    public func upload(
-        file: MultipartFile,
-        caption: String?,
-        _ options: RequestOptions?
-    ) async throws -> DataResponse<Post> {
-        callLog.record(.upload(file: file, caption: caption))
-        guard let handler = uploadHandler else { throw APIError.unanswered("upload", of: "TasksAPIMock") }
-        return try await handler(file, caption)
-    }
-
-    /// Records the call and answers with `loginHandler`.
-    public func login(userName: String, _ options: RequestOptions?) async throws {
-        callLog.record(.login(userName: userName))
-        guard let handler = loginHandler else { throw APIError.unanswered("login", of: "TasksAPIMock") }
-        return try await handler(userName)
-    }
-
-    /// Records the call and answers with `eventsHandler`.
-    public func events(body: Post, _ options: RequestOptions?) -> AsyncThrowingStream<Event, any Error> {
-        callLog.record(.events(body: body))
-        guard let handler = eventsHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("events", of: "TasksAPIMock")) } }
-        return handler(body)
-    }
-
-    /// Records the call and answers with `pdfHandler`.
-    public func pdf(month: String, _ options: RequestOptions?) async throws -> Data {
-        callLog.record(.pdf(month: month))
-        guard let handler = pdfHandler else { throw APIError.unanswered("pdf", of: "TasksAPIMock") }
-        return try await handler(month)
     }
 }

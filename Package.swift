@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),
         .testTarget(name: "CourierDiffTests", dependencies: ["CourierDiff", "CourierSchema", "CourierCodegen", "CourierTestSupport"]),
         .testTarget(
-            name: "CourierImportTests", dependencies: ["CourierImport", "CourierSchema", "CourierCodegen", "CourierTestSupport"], exclude: ["Corpus"]),
+            name: "CourierImportTests", dependencies: ["CourierImport", "CourierSchema", "CourierCodegen", "CourierTestSupport"]),
         .target(name: "CourierFixtures", dependencies: ["CourierRuntime"], path: "Tests/CourierFixtures", plugins: ["CourierBuildPlugin"]),
         .testTarget(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],

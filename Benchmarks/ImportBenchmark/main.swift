@@ -8,8 +8,9 @@ import Foundation
 // Usage: swift run -c release ImportBenchmark [rounds]
 
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 15
+// The descriptions are read from `../shared/openapi` beside the repository, never copied in.
 let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Tests/CourierImportTests/Corpus/twilio")
+    .deletingLastPathComponent().appendingPathComponent("shared/openapi/twilio")
 let documents = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".json") }.sorted()
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

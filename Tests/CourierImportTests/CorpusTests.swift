@@ -10,6 +10,12 @@ import Testing
 /// without a diagnostic and generates; the JSON and YAML of one description import alike.
 @Suite("Importing the corpus")
 struct CorpusTests {
+    @Test func theCorpusIsBesideTheRepository() {
+        #expect(
+            corpusDocuments().count >= 18,
+            "the descriptions are read from \(corpus.path), which holds \(corpusDocuments().count) of them: put the shared corpus beside the clone, as CI does")
+    }
+
     @Test(arguments: corpusDocuments())
     func importsLintsCleanAndGenerates(_ url: URL) throws {
         let result = try OpenAPIImporter.run(description: url)
@@ -70,7 +76,7 @@ struct StableImportTests {
 /// against the runtime, as a user's build would compile it.
 @Suite("Imported clients compile", .serialized)
 struct ImportedClientCompileTests {
-    static let repositoryRoot = corpus.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = CourierImportTests.repositoryRoot
 
     @Test(.timeLimit(.minutes(10)))
     func everyCorpusClientTypeChecks() async throws {

@@ -3,15 +3,25 @@ import Testing
 
 @testable import CourierImport
 
-/// The corpus of real descriptions kept beside these tests.
-let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+/// The repository's root folder.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Every description of the corpus, JSON and YAML.
+/// The real descriptions written by other people, beside the repository (`../shared/openapi`,
+/// which CI has next to its clone); they are read from there, never copied in.
+let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi")
+
+/// The corpus folders these tests import whole: the specification's own examples and four of
+/// Twilio's descriptions.
+let corpusFolders = ["oai", "twilio"]
+
+/// Every description of those folders, JSON and YAML.
 func corpusDocuments() -> [URL] {
-    let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
     var urls: [URL] = []
-    while let url = enumerator?.nextObject() as? URL {
-        if ["json", "yaml"].contains(url.pathExtension) { urls.append(url) }
+    for folder in corpusFolders {
+        let enumerator = FileManager.default.enumerator(at: corpus.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if ["json", "yaml"].contains(url.pathExtension) { urls.append(url) }
+        }
     }
     return urls.sorted { $0.path < $1.path }
 }

@@ -276,7 +276,7 @@ nonisolated public enum SignOutScope: StringEnum {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `AuthAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol AuthAPI: EndpointGroup {
+nonisolated public protocol AuthAPI: EndpointGroup {
     /// `signInWithPassword` as conforming types implement it; callers use the method with defaults.
     func signInWithPassword(body: PasswordCredentials, _ options: RequestOptions?) async throws -> Session
 

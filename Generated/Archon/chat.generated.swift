@@ -182,7 +182,7 @@ nonisolated public enum ChatEvent: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `ChatAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol ChatAPI: EndpointGroup {
+nonisolated public protocol ChatAPI: EndpointGroup {
     /// `sendMessage` as conforming types implement it; callers use the method with defaults.
     func sendMessage(body: ChatRequest, _ options: RequestOptions?) -> AsyncThrowingStream<ChatEvent, any Error>
 }

@@ -99,7 +99,7 @@ nonisolated public struct NewPost: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `PostsAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol PostsAPI: EndpointGroup {
+nonisolated public protocol PostsAPI: EndpointGroup {
     /// `fetchFeed` as conforming types implement it; callers use the method with defaults.
     func fetchFeed(cursor: String?, limit: Int?, _ options: RequestOptions?) async throws -> PaginatedResponse<Post>
 

@@ -86,7 +86,7 @@ nonisolated public struct NewProject: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `ProjectsAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol ProjectsAPI: EndpointGroup {
+nonisolated public protocol ProjectsAPI: EndpointGroup {
     /// `listProjects` as conforming types implement it; callers use the method with defaults.
     func listProjects(order: String, limit: Int?, _ options: RequestOptions?) async throws -> [ArchonProject]
 

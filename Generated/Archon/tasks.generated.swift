@@ -304,7 +304,7 @@ nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `TasksAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol TasksAPI: EndpointGroup {
+nonisolated public protocol TasksAPI: EndpointGroup {
     /// `listTasks` as conforming types implement it; callers use the method with defaults.
     func listTasks(projectId: UUID, order: String, _ options: RequestOptions?) async throws -> [ArchonTask]
 

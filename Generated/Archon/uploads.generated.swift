@@ -48,7 +48,7 @@ nonisolated public struct UploadedFile: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `UploadsAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol UploadsAPI: EndpointGroup {
+nonisolated public protocol UploadsAPI: EndpointGroup {
     /// `uploadFile` as conforming types implement it; callers use the method with defaults.
     func uploadFile(
         file: MultipartFile,

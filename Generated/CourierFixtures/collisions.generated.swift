@@ -28,7 +28,7 @@ nonisolated public struct Named: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `CollisionsAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol CollisionsAPI: EndpointGroup {
+nonisolated public protocol CollisionsAPI: EndpointGroup {
     /// `send` as conforming types implement it; callers use the method with defaults.
     func send(body: Named, _ options: RequestOptions?) async throws -> Named
 

@@ -403,7 +403,7 @@ nonisolated public struct Message: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `OpenAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol OpenAPI: EndpointGroup {
+nonisolated public protocol OpenAPI: EndpointGroup {
     /// `news` as conforming types implement it; callers use the method with defaults.
     func news(_ options: RequestOptions?) async throws -> String
 
@@ -719,7 +719,7 @@ nonisolated public struct Job: Codable, Hashable, Sendable {
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `ThingsAPIMock` answers each
 /// endpoint from a closure, for tests and previews. A view model can depend on just this feature.
-public protocol ThingsAPI: EndpointGroup {
+nonisolated public protocol ThingsAPI: EndpointGroup {
     /// `getNode` as conforming types implement it; callers use the method with defaults.
     func getNode(
         id: String,

@@ -36,7 +36,7 @@ struct EndpointGenerator {
             "", "`APIClient` and `MockAPIClient` conform by sending requests; `\(protocolName)Mock` answers each",
             "endpoint from a closure, for tests and previews. A view model can depend on just this feature.",
         ])
-        writer.block("public protocol \(protocolName): EndpointGroup") { writer in
+        writer.block("nonisolated public protocol \(protocolName): EndpointGroup") { writer in
             for (index, endpoint) in group.endpoints.enumerated() {
                 if index > 0 { writer.line() }
                 writeRequirement(endpoint, to: &writer)

@@ -31,6 +31,8 @@ let package = Package(
             capability: .command(intent: .custom(verb: "courier-diff", description: "Report what each target's schema change breaks, against a git revision")),
             dependencies: ["courier"]),
         .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
+        // The fuzz targets (Scripts/fuzz); built normally, it replays inputs from files.
+        .executableTarget(name: "CourierFuzz", dependencies: ["CourierSchema", "CourierImport", "CourierRuntime"], path: "Fuzz/CourierFuzz"),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),
         .testTarget(name: "CourierDiffTests", dependencies: ["CourierDiff", "CourierSchema", "CourierCodegen", "CourierTestSupport"]),
         .testTarget(

@@ -42,6 +42,30 @@ struct DocumentReaderTests {
         #expect(throws: DocumentError.self) { try readDocument(String(repeating: "a:\n ", count: 2_000) + "x", yaml: true) }
     }
 
+    /// A control character is refused where it stands. The fuzzer found that a NUL inside a
+    /// quoted string made the scanner, which reads past the end as NUL, loop forever.
+    @Test(arguments: ["a: 'x\u{0}y'", "a: \"x\u{0}y\"", "a: x\u{1}", "é: b\nc: 'd\u{7F}'", "a:\n  - \u{8}"])
+    func yamlControlCharactersAreRefused(_ text: String) throws {
+        let expected = ["a: 'x\u{0}y'": "1:6", "a: \"x\u{0}y\"": "1:6", "a: x\u{1}": "1:5", "é: b\nc: 'd\u{7F}'": "2:6", "a:\n  - \u{8}": "2:5"][text]!
+        // On a thread of its own, so that a reader that loops fails the test instead of hanging it.
+        let outcome = ReaderOutcome()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                _ = try readDocument(text, yaml: true)
+                outcome.set("read")
+            } catch {
+                outcome.set("\(error)")
+            }
+            done.signal()
+        }.start()
+        guard done.wait(timeout: .now() + 20) == .success else {
+            Issue.record("reading \(text.debugDescription) did not end")
+            return
+        }
+        #expect(outcome.value.contains("\(expected): the control character U+00"), "\(outcome.value)")
+    }
+
     /// Aliases share what they name, so ten levels of ten aliases are a billion values to whoever
     /// walks the tree: such a document is refused.
     @Test func yamlAliasBombIsRefused() throws {
@@ -231,4 +255,13 @@ struct DocumentReaderTests {
         default: return node
         }
     }
+}
+
+/// What a reader run on another thread came to.
+final class ReaderOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+
+    func set(_ value: String) { lock.withLock { text = value } }
+    var value: String { lock.withLock { text } }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+@testable import CourierImport
+@testable import CourierRuntime
+@testable import CourierSchema
+
+/// Every fuzz target, by name.
+let fuzzTargets: [FuzzTarget] = [
+    FuzzTarget(
+        name: "schema", summary: "the schema lexer, parser and checker; formatting is idempotent and keeps the declarations",
+        seeds: ["Schema/Archon", "Tests/CourierFixtures", "Tests/HTTPBinClient"],
+        check: checkSchema),
+    FuzzTarget(name: "yaml", summary: "the YAML reader", seeds: ["../shared/openapi/oai"], check: { _ = try? YAMLReader.read($0) }),
+    FuzzTarget(name: "json", summary: "the JSON reader", seeds: ["../shared/openapi/oai"], check: { _ = try? JSONReader.read($0) }),
+    FuzzTarget(
+        name: "sse", summary: "the server-sent events parser; the events do not depend on how the bytes are chunked",
+        seeds: ["Tests/CourierRuntimeTests/Fixtures"], check: checkServerSentEvents),
+    FuzzTarget(
+        name: "jsonlines", summary: "the JSON Lines parser; the lines do not depend on how the bytes are chunked",
+        seeds: ["Tests/CourierRuntimeTests/Fixtures"], check: checkJSONLines),
+    FuzzTarget(
+        name: "headers", summary: "Retry-After, ISO 8601 dates and media types as servers and schemas write them",
+        seeds: ["Tests/CourierRuntimeTests/Fixtures"], check: checkHeaderValues),
+]
+
+/// Splits `bytes` in two at a place the input's first byte chooses, so that the same input
+/// always splits the same way.
+func split(_ bytes: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
+    let cut = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    return (bytes[..<cut], bytes[cut...])
+}
+
+@Sendable func checkSchema(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let compilation = SchemaCompiler.compile([SourceFile(path: "fuzz.api", text: text)])
+    guard let formatted = try? SchemaFormatter.format(SourceFile(path: "fuzz.api", text: text)) else { return }
+    let again = try? SchemaFormatter.format(SourceFile(path: "fuzz.api", text: formatted))
+    FuzzTarget.require(again == formatted, "formatting a formatted file changed it")
+    let reformatted = SchemaCompiler.compile([SourceFile(path: "fuzz.api", text: formatted)])
+    FuzzTarget.require(
+        reformatted.api?.endpoints.map(\.name) == compilation.api?.endpoints.map(\.name)
+            && reformatted.api?.models.map(\.name) == compilation.api?.models.map(\.name),
+        "formatting changed what the schema declares")
+}
+
+@Sendable func checkServerSentEvents(_ bytes: [UInt8]) {
+    var whole = ServerSentEventParser()
+    let all = try? whole.consume(bytes)
+    var parts = ServerSentEventParser()
+    let (first, second) = split(bytes)
+    let pieces = (try? parts.consume(first)).flatMap { head in (try? parts.consume(second)).map { head + $0 } }
+    FuzzTarget.require(all == pieces, "the events depend on where the bytes were split")
+    FuzzTarget.require(whole.currentLastEventID == parts.currentLastEventID, "the last event id depends on the split")
+}
+
+@Sendable func checkJSONLines(_ bytes: [UInt8]) {
+    func lines(_ chunks: [ArraySlice<UInt8>]) -> [String]? {
+        var parser = JSONLinesParser(maxLineBytes: 4096)
+        var result: [String] = []
+        for chunk in chunks {
+            guard let lines = try? parser.consume(chunk) else { return nil }
+            result += lines.map { "\($0.number):" + String(decoding: $0.text, as: UTF8.self) }
+        }
+        if let last = parser.finish() { result.append("\(last.number):" + String(decoding: last.text, as: UTF8.self)) }
+        return result
+    }
+    let (first, second) = split(bytes)
+    FuzzTarget.require(lines([bytes[...]]) == lines([first, second]), "the lines depend on where the bytes were split")
+}
+
+@Sendable func checkHeaderValues(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    if let delay = RetryPolicy.retryAfter(text, now: now) {
+        FuzzTarget.require(delay >= 0 && delay <= RetryPolicy.retryAfterLimit, "Retry-After gave \(delay) s")
+    }
+    if let date = ISO8601.date(from: text) {
+        FuzzTarget.require(date.timeIntervalSince1970.isFinite, "a date that is not finite")
+        _ = ISO8601.string(from: date)
+    }
+    _ = Checker.isMediaType(text)
+    let essence = ResponseMediaTypeCheck.essence(of: text)
+    FuzzTarget.require(ResponseMediaTypeCheck.matches(essence, essence), "a media type does not match itself")
+}

@@ -1,5 +1,8 @@
 import Foundation
 
+// The targets reach the readers' internals, which only a build for testing can see: a debug
+// build, or the fuzz build (Scripts/fuzz). A release build of the package has no targets.
+#if DEBUG || FUZZING
 @testable import CourierImport
 @testable import CourierRuntime
 @testable import CourierSchema
@@ -82,3 +85,7 @@ func split(_ bytes: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
     let essence = ResponseMediaTypeCheck.essence(of: text)
     FuzzTarget.require(ResponseMediaTypeCheck.matches(essence, essence), "a media type does not match itself")
 }
+#else
+/// A release build has no targets: see above.
+let fuzzTargets: [FuzzTarget] = []
+#endif

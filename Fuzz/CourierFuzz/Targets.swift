@@ -81,7 +81,7 @@ func split(_ bytes: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
         FuzzTarget.require(date.timeIntervalSince1970.isFinite, "a date that is not finite")
         _ = ISO8601.string(from: date)
     }
-    _ = Checker.isMediaType(text)
+    _ = MediaType.isValid(text)
     let essence = ResponseMediaTypeCheck.essence(of: text)
     FuzzTarget.require(ResponseMediaTypeCheck.matches(essence, essence), "a media type does not match itself")
 }

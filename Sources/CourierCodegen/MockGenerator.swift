@@ -47,7 +47,7 @@ struct MockGenerator {
             for endpoint in group.endpoints {
                 let arguments = EndpointGenerator.arguments(endpoint)
                 writer.docs(["A call of `\(endpoint.name)`."])
-                let values = arguments.map { "\(SwiftNames.parameter($0.label).replacingOccurrences(of: " selfValue", with: "")): \($0.type)" }
+                let values = arguments.map { "\(SwiftNames.identifier($0.label)): \($0.type)" }
                 writer.line("case \(SwiftNames.identifier(endpoint.name))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
             }
         }

@@ -114,10 +114,6 @@ struct EndToEndPluginTests {
         let first = try await runSwift(["build"], in: scratch)
         #expect(first.status == 0, "first build failed:\n\(first.output)")
         #expect(!first.output.contains("warning:"), "warnings in the first build:\n\(first.output)")
-        // The user's build compiles Courier's runtime and tool, never its example client.
-        let built = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent(".build/debug").path)
-        #expect(built.contains("CourierRuntime.build"), "\(built)")
-        #expect(!built.contains("Archon.build"), "the user's build compiled Courier's example client")
         // Quiet: the files the schema made, not the placeholders and tallies.
         #expect(Self.generatorLines(first.output).contains { $0.contains("pets.generated.swift") }, "\(first.output)")
         #expect(!first.output.contains("unchanged"), "\(first.output)")

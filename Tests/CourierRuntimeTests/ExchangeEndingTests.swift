@@ -52,23 +52,20 @@ import Testing
         var wasCancelledInline: Bool { lock.withLock { cancelledInline } }
 
         /// Returns once the task has been resumed.
-        func waitForResume() async {
-            await withCheckedContinuation { continuation in
-                let done = lock.withLock {
-                    if resumeCount > 0 { return true }
-                    resumed = continuation
-                    return false
-                }
-                if done { continuation.resume() }
-            }
-        }
+        func waitForResume() async { await wait(until: { $0.resumeCount > 0 }, storingIn: \.resumed) }
 
         /// Returns once the task has been cancelled.
-        func waitForCancel() async {
+        func waitForCancel() async { await wait(until: { $0.cancelCount > 0 }, storingIn: \.cancelled) }
+
+        /// Returns at once when `happened`, else once `resume()` or `cancel()` resumes the
+        /// continuation kept at `slot`.
+        private func wait(
+            until happened: (SilentDataTask) -> Bool, storingIn slot: ReferenceWritableKeyPath<SilentDataTask, CheckedContinuation<Void, Never>?>
+        ) async {
             await withCheckedContinuation { continuation in
                 let done = lock.withLock {
-                    if cancelCount > 0 { return true }
-                    cancelled = continuation
+                    if happened(self) { return true }
+                    self[keyPath: slot] = continuation
                     return false
                 }
                 if done { continuation.resume() }

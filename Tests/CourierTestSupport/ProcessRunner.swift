@@ -17,12 +17,17 @@ public func runProcess(
     let handle = try FileHandle(forWritingTo: log)
     process.standardOutput = handle
     process.standardError = handle
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+    let status = try await exitStatus(of: process)
+    try handle.close()
+    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+}
+
+/// Runs `process` and returns its exit status, waiting without holding a thread.
+private func exitStatus(of process: Process) async throws -> Int32 {
+    try await withCheckedThrowingContinuation { continuation in
         process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
         do { try process.run() } catch { continuation.resume(throwing: error) }
     }
-    try handle.close()
-    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
 }
 
 /// Runs a program and returns its exit status with its standard output and standard error
@@ -45,10 +50,7 @@ public func runProcessApart(_ executable: String, _ arguments: [String]) async t
     let errors = try FileHandle(forWritingTo: errorLog)
     process.standardOutput = output
     process.standardError = errors
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-        do { try process.run() } catch { continuation.resume(throwing: error) }
-    }
+    let status = try await exitStatus(of: process)
     try output.close()
     try errors.close()
     return (

@@ -264,42 +264,35 @@ struct OperationMapper {
                 return (lower == "text/event-stream" ? "stream " : "lines ") + element.spelling
             }
             let mediaTypes = resolved["content"]?.object?.members.map(\.key) ?? []
+            for unwritable in mediaTypes where !MediaType.isValid(unwritable) {
+                mapper.warn(
+                    responseLocation.appending("content").appending(unwritable), "response media type",
+                    "'\(unwritable)' is not a media type; the client does not ask for it")
+            }
+            let written = mediaTypes.filter(MediaType.isValid)
             if Self.isJSON(lower) || lower == "*/*" {
                 let type = mapper.type(of: schema, at: mediaLocation.appending("schema"), hint: hint + "Response")
-                return type.spelling + Self.mediaTypeList(mediaTypes.filter { Self.isJSON($0.lowercased()) }, unless: ["application/json"])
+                return type.spelling + Self.mediaTypeList(written.filter { Self.isJSON($0.lowercased()) }, unless: ["application/json"])
             }
             if lower.hasPrefix("text/") {
-                return "Text" + Self.mediaTypeList(mediaTypes.filter { $0.lowercased().hasPrefix("text/") }, unless: ["text/*"])
+                return "Text" + Self.mediaTypeList(written.filter { $0.lowercased().hasPrefix("text/") }, unless: ["text/*"])
             }
-            return "Bytes" + Self.mediaTypeList(mediaTypes.filter { !Self.isJSON($0.lowercased()) }, unless: ["application/octet-stream"])
+            return "Bytes" + Self.mediaTypeList(written.filter { !Self.isJSON($0.lowercased()) }, unless: ["application/octet-stream"])
         }
         return nil
-    }
-
-    /// Whether a media type can be written in a schema as it is: `type/subtype` of token
-    /// characters, parameters without quotes or backslashes. Others are left to the kind's own.
-    static func isWritableMediaType(_ mediaType: String) -> Bool {
-        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let pieces = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-        let essence = pieces[0].trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
-        guard essence.count == 2, essence.allSatisfy({ !$0.isEmpty && $0.allSatisfy(token.contains) }) else { return false }
-        guard pieces.count == 2 else { return true }
-        return !pieces[1].contains { $0 == "\"" || $0 == "\\" || $0.isNewline }
-            && pieces[1].split(separator: ";").allSatisfy { $0.contains("=") }
-    }
-
-    static func isJSON(_ mediaType: String) -> Bool {
-        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.hasPrefix("application/json;")
     }
 
     /// ` "image/png", "image/webp"` after `returns`: the media types the description gives, so
     /// that the client asks for them; nothing when they say no more than the kind's own
     /// (`general`), or one is `*/*`.
     static func mediaTypeList(_ mediaTypes: [String], unless general: Set<String>) -> String {
-        let mediaTypes = mediaTypes.filter(isWritableMediaType)
         let lowered = mediaTypes.map { $0.lowercased() }
         if lowered.isEmpty || lowered.contains("*/*") || lowered.contains(where: general.contains) { return "" }
-        return " " + mediaTypes.map { "\"\($0)\"" }.joined(separator: ", ")
+        return " " + mediaTypes.map(SchemaText.quoted).joined(separator: ", ")
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.hasPrefix("application/json;")
     }
 }
 

@@ -107,8 +107,7 @@ enum EventStreamCheck {
         _ response: HTTPStreamingResponse, oneOf mediaTypes: Set<String>, describedAs expected: String, for request: APIRequest
     ) async throws {
         let contentType = response.headers["Content-Type"]
-        let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        if let mediaType, mediaTypes.contains(mediaType) { return }
+        if let contentType, mediaTypes.contains(ResponseMediaTypeCheck.essence(of: contentType)) { return }
         var body = Data()
         for try await chunk in response.body {
             body.append(chunk.prefix(keptBodyBytes - body.count))

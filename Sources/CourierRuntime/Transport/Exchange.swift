@@ -34,7 +34,6 @@ final class Exchange: @unchecked Sendable {
     private var task: URLSessionTask?
     private var isFinished = false
     private var cancelledByCaller = false
-    private var timedOut = false
     private var lastProgress = DispatchTime.now()
     private var watchdog: DispatchSourceTimer?
     // Streamed: the head is handed over on its own, the body through the stream.
@@ -175,9 +174,10 @@ final class Exchange: @unchecked Sendable {
             guard let head else { return .failure(.invalidResponse("the connection closed before a response arrived")) }
             return .success((head, buffer))
         }
-        if timedOut { return .failure(.timedOut) }
         let transportError = TransportError(error)
-        if transportError == .cancelled, !cancelledByCaller, let challengeResponse {
+        // A cancel of the caller's or the watchdog's has ended the exchange already; a task
+        // reported as cancelled here was cancelled by the platform.
+        if transportError == .cancelled, let challengeResponse {
             return .success((challengeResponse, Data()))
         }
         return .failure(transportError)
@@ -206,7 +206,6 @@ final class Exchange: @unchecked Sendable {
                 watchdog.schedule(deadline: deadline)
                 return false
             }
-            timedOut = true
             return true
         }
         if expired { finish(with: .failure(.timedOut)) }

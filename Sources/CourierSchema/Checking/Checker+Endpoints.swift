@@ -174,7 +174,7 @@ extension Checker {
             var isText = false
             if case .named(let name, _) = typeSyntax.kind { isText = name.text == "Text" }
             guard let mediaTypeSyntax else { return .raw(RawBody(isText: isText, mediaType: nil)) }
-            guard case .string(let mediaType) = mediaTypeSyntax.kind, Checker.isMediaType(mediaType) else {
+            guard case .string(let mediaType) = mediaTypeSyntax.kind, MediaType.isValid(mediaType) else {
                 log.error(
                     mediaTypeSyntax.location, "\(Checker.spelling(of: mediaTypeSyntax)) is not a media type",
                     hint: "write a media type as type/subtype, such as \"image/png\" or \"text/csv; charset=utf-8\"")
@@ -193,20 +193,6 @@ extension Checker {
                     hint: "form fields are text values or arrays of them")
             }
             return .form(checked)
-        }
-    }
-
-    /// Whether text is a media type: `type/subtype` of RFC 9110 token characters, then any
-    /// `; name=value` parameters.
-    static func isMediaType(_ text: String) -> Bool {
-        let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        func isToken(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy(tokenCharacters.contains) }
-        let pieces = text.split(separator: ";", omittingEmptySubsequences: false)
-        let essence = pieces[0].trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
-        guard essence.count == 2, isToken(essence[0]), isToken(essence[1]) else { return false }
-        return pieces.dropFirst().allSatisfy { parameter in
-            let pair = parameter.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return pair.count == 2 && isToken(pair[0]) && !pair[1].isEmpty && !pair[1].contains(where: \.isNewline)
         }
     }
 
@@ -234,7 +220,7 @@ extension Checker {
         }
         var mediaTypes: [String] = []
         for value in syntax {
-            guard case .string(let mediaType) = value.kind, Checker.isMediaType(mediaType) else {
+            guard case .string(let mediaType) = value.kind, MediaType.isValid(mediaType) else {
                 log.error(
                     value.location, "\(Checker.spelling(of: value)) is not a media type",
                     hint: "write a media type as type/subtype, such as \"image/png\", or a range such as \"image/*\"")

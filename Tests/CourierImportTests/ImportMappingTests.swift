@@ -177,6 +177,24 @@ struct ImportMappingTests {
         #expect(schema.contains("model TailEvent {\n  line: String?\n}"), "\(schema)")
     }
 
+    @Test func responseMediaTypesAreCarriedAndOnesThatCannotBeWrittenAreWarnedOf() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Media"}, "paths": {
+              "/repo": {"get": {"operationId": "getRepo", "responses": {"200": {"description": "ok", "content": {
+                "application/vnd.github+json": {"schema": {"type": "object", "properties": {"id": {"type": "integer"}}}}}}}}},
+              "/image": {"get": {"operationId": "getImage", "responses": {"200": {"description": "ok", "content": {
+                "image/png": {}, "image/webp;q=\"1\"": {}, "picture": {}}}}}},
+              "/any": {"get": {"operationId": "getAny", "responses": {"200": {"description": "ok", "content": {
+                "application/octet-stream": {}, "image/png": {}}}}}}}}
+            """##)
+        #expect(schema.contains("    returns GetRepoResponse \"application/vnd.github+json\"\n"), "\(schema)")
+        // A quoted parameter is written with the schema's escapes; what is no media type is left out, with a warning.
+        #expect(schema.contains("    returns Bytes \"image/png\", \"image/webp;q=\\\"1\\\"\"\n"), "\(schema)")
+        #expect(result.warnings.map(\.message) == ["'picture' is not a media type; the client does not ask for it"], "\(result.warnings)")
+        // Octet-stream says no more than `Bytes` itself: no list.
+        #expect(schema.contains("  getAny: GET /any {\n    returns Bytes\n  }"), "\(schema)")
+    }
+
     @Test func anEnumOfNumbersWithFractionsBecomesItsValueType() throws {
         let (schema, result) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Rates"}, "components": {"schemas": {"Rated": {"type": "object", "properties": {

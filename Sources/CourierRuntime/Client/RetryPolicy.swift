@@ -60,24 +60,7 @@ public struct RetryPolicy: Sendable {
             }
             return seconds
         }
-        guard let date = HTTPDate.parse(value) else { return nil }
+        guard let date = HTTPDate.parse(value, now: now) else { return nil }
         return min(retryAfterLimit, max(0, date.timeIntervalSince(now)))
-    }
-}
-
-/// The three date forms RFC 9110 (section 5.6.7) allows in header fields.
-enum HTTPDate {
-    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
-
-    /// The date, or nil when the text is none of the three forms.
-    static func parse(_ text: String) -> Date? {
-        for format in formats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 }

@@ -33,7 +33,7 @@ extension Comparison {
                 .endpointMethodChanged, at: new.location, name, endpoints: [name],
                 "`\(name)` changed from \(old.method.rawValue) to \(new.method.rawValue); installed apps still send \(old.method.rawValue).")
         }
-        if old.path.routeKey != new.path.routeKey {
+        if old.path.sentRouteKey != new.path.sentRouteKey {
             report(
                 .endpointPathChanged, at: new.location, name, endpoints: [name],
                 "`\(name)` moved from \(old.path.template) to \(new.path.template); installed apps still call the old path.")

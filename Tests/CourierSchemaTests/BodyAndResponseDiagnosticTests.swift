@@ -65,6 +65,29 @@ struct BodyAndResponseDiagnosticTests {
         #expect(api.endpoints[0].includesResponseMetadata)
     }
 
+    /// `#stream` tells apart two endpoints of one route and is not part of the path that is
+    /// sent; `@` right after `/` is path text.
+    @Test func aLabelMakesAnotherRouteAndIsNotSent() throws {
+        let api = try #require(compileValid("""
+            group G {
+              start: POST /conversations/{id} {
+                path id: Int
+              }
+              startStream: POST /conversations/{id}#stream {
+                path id: Int
+              }
+              me: GET /users/@me @timeout(5s)
+            }
+            api T {}
+            """))
+        #expect(api.endpoints.map(\.path.label) == [nil, "stream", nil])
+        #expect(api.endpoints[1].path.parts == [.literal("/conversations/"), .parameter("id")])
+        #expect(api.endpoints[1].path.routeKey == "/conversations/{}#stream")
+        #expect(api.endpoints[1].path.sentRouteKey == api.endpoints[0].path.sentRouteKey)
+        #expect(api.endpoints[2].path.parts == [.literal("/users/@me")])
+        #expect(api.endpoints[2].timeout == 5)
+    }
+
     @Test func oneRouteTakesBodiesOfDifferentContent() throws {
         let api = try #require(compileValid("""
             model A {

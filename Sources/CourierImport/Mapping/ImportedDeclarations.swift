@@ -35,6 +35,16 @@ indirect enum ImportedType: Hashable, Sendable {
     /// The optional form (once).
     var optional: ImportedType { isOptional ? self : .optional(self) }
 
+    /// The type with `name` replaced wherever it appears.
+    func replacing(_ name: String, with replacement: ImportedType) -> ImportedType {
+        switch self {
+        case .named(let other): other == name ? replacement : self
+        case .array(let element): .array(element.replacing(name, with: replacement))
+        case .dictionary(let value): .dictionary(value.replacing(name, with: replacement))
+        case .optional(let wrapped): wrapped.replacing(name, with: replacement).optional
+        }
+    }
+
     /// The type names it mentions.
     var names: [String] {
         switch self {
@@ -65,6 +75,19 @@ enum ImportedDeclaration: Sendable {
     var name: String {
         switch self {
         case .model(let name, _, _, _), .enumeration(let name, _, _, _, _), .union(let name, _, _, _): name
+        }
+    }
+
+    /// The declaration with the type `name` replaced in its fields and variants.
+    func replacing(_ name: String, with replacement: ImportedType) -> ImportedDeclaration {
+        switch self {
+        case .model(let model, let docs, var fields, let isDeprecated):
+            for index in fields.indices { fields[index].type = fields[index].type.replacing(name, with: replacement) }
+            return .model(name: model, docs: docs, fields: fields, isDeprecated: isDeprecated)
+        case .enumeration: return self
+        case .union(let union, let docs, let tagKey, var variants):
+            for index in variants.indices { variants[index].type = variants[index].type.replacing(name, with: replacement) }
+            return .union(name: union, docs: docs, tagKey: tagKey, variants: variants)
         }
     }
 

@@ -22,6 +22,8 @@ struct ImportedEndpoint: Sendable {
     var docs: [String]
     var method: String
     var path: String
+    /// The path as the description writes it (its key under `paths`).
+    var documentPath: String
     var attributes: [String]
     var parameters: [Parameter]
     var body: Body?

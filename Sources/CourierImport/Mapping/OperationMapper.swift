@@ -37,7 +37,35 @@ struct OperationMapper {
             }
             if pathItem["trace"] != nil { mapper.warn(itemLocation.appending("trace"), "TRACE", "TRACE operations are left out") }
         }
+        labelSharedRoutes(&endpoints, at: root.appending("paths"))
         return endpoints
+    }
+
+    /// Gives a label (`#getAttachmentByFileName`) to each later endpoint of a method and route
+    /// that an earlier one has (placeholder names do not count), so that both stay; the
+    /// server tells them apart by what is sent.
+    private func labelSharedRoutes(_ endpoints: inout [ImportedEndpoint], at location: DocumentLocation) {
+        var taken: Set<String> = []
+        for index in endpoints.indices {
+            let endpoint = endpoints[index]
+            if !taken.insert(endpoint.method + " " + Self.route(of: endpoint.path)).inserted {
+                endpoints[index].path = endpoint.path.split(separator: "#", maxSplits: 1)[0] + "#" + endpoint.name
+                taken.insert(endpoint.method + " " + Self.route(of: endpoints[index].path))
+                mapper.warn(
+                    location.appending(endpoint.documentPath).appending(endpoint.method.lowercased()), "shared route",
+                    "\(endpoint.method) \(endpoint.documentPath) is also another operation's route; '\(endpoint.name)' is told apart by the label #\(endpoint.name), which is not sent")
+            }
+        }
+    }
+
+    /// A schema path with its placeholders unnamed: what the schema checker compares.
+    static func route(of path: String) -> String {
+        var route = ""
+        var inPlaceholder = false
+        for character in path {
+            if character == "{" { inPlaceholder = true; route += "{}" } else if character == "}" { inPlaceholder = false } else if !inPlaceholder { route.append(character) }
+        }
+        return route
     }
 
     private func endpoint(
@@ -69,6 +97,13 @@ struct OperationMapper {
 
         var schemaPath = ""
         var rest = Substring(path)
+        var label = ""
+        if let hash = path.firstIndex(of: "#") {
+            rest = path[..<hash]
+            let fragment = path[path.index(after: hash)...].filter { !"#?{} ".contains($0) }
+            label = "#" + (fragment.isEmpty ? name : fragment)
+            mapper.warn(location.dropLast(), "path fragment", "the path's fragment '#\(path[path.index(after: hash)...])' is not sent; it is kept as a label that tells this endpoint apart")
+        }
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             schemaPath += rest[..<open]
             let wire = String(rest[rest.index(after: open)..<close])
@@ -84,8 +119,20 @@ struct OperationMapper {
         }
         schemaPath += rest
         if !schemaPath.hasPrefix("/") { schemaPath = "/" + schemaPath }
+        schemaPath += label
 
-        let body = operation["requestBody"].flatMap { requestBody($0, at: location.appending("requestBody"), hint: typeHint, labels: &labels) }
+        var body: ImportedEndpoint.Body?
+        if let requestBody = operation["requestBody"] {
+            if method == "get" || method == "head" {
+                // URLSession on Apple platforms refuses to send one, and HTTP gives it no meaning.
+                let alternative = pathItem["post"] != nil ? "; the path's POST operation takes it" : ""
+                mapper.warn(
+                    location.appending("requestBody"), "GET body",
+                    "the body of '\(name)' is left out: a \(method.uppercased()) request cannot have one\(alternative)")
+            } else {
+                body = self.requestBody(requestBody, at: location.appending("requestBody"), hint: typeHint, labels: &labels)
+            }
+        }
         let returns = response(operation["responses"], at: location.appending("responses"), hint: typeHint)
 
         if let callbacks = operation["callbacks"]?.object, !callbacks.keys.isEmpty {
@@ -97,7 +144,7 @@ struct OperationMapper {
         let group = tags.first.map(ImportNames.typeName) ?? "Default"
         return ImportedEndpoint(
             name: name, docs: ImportDocs.lines(operation["summary"]?.string, operation["description"]?.string), method: method.uppercased(),
-            path: schemaPath, attributes: attributes, parameters: parameters, body: body, returns: returns, group: group)
+            path: schemaPath, documentPath: path, attributes: attributes, parameters: parameters, body: body, returns: returns, group: group)
     }
 
     // MARK: - Parameters
@@ -222,6 +269,11 @@ struct OperationMapper {
                 return .raw(isText: false, mediaType: mediaType)
             }
             var fields = mapper.fields(of: objectNode, at: objectLocation, owner: hint + "Request", context: context)
+            if fields.isEmpty {
+                mapper.warn(mediaLocation, "form body", "a \(mediaType) body without properties is sent as bytes")
+                labels.insert("body")
+                return .raw(isText: false, mediaType: mediaType)
+            }
             for index in fields.indices {
                 // A field renamed to keep argument labels apart keeps the key it had on the wire.
                 let wire = fields[index].wireName ?? keyStyle.wireName(for: fields[index].name)

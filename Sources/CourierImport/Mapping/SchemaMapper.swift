@@ -10,12 +10,18 @@ final class SchemaMapper {
     let files: DescriptionFiles
     let keyStyle: KeyStyle
     let apiName: String
-    private(set) var declarations: [String: ImportedDeclaration] = [:]
+    /// What is declared, by name; set by the mapping and its last pass (`flattenNestedUnions`).
+    var declarations: [String: ImportedDeclaration] = [:]
+    /// Where in the description each declaration comes from.
+    private(set) var declarationLocations: [String: DocumentLocation] = [:]
     /// Declaration names in the order they were declared.
     private(set) var order: [String] = []
     private(set) var warnings: [ImportWarning] = []
     private var takenTypeNames: Set<String> = []
     private var componentTypes: [DocumentLocation: ImportedType] = [:]
+    /// The components being mapped, innermost last, and those of them used inside themselves.
+    private var mapping: [String] = []
+    private var selfReferences: Set<String> = []
 
     init(files: DescriptionFiles, keyStyle: KeyStyle, apiName: String) {
         self.files = files
@@ -82,9 +88,13 @@ final class SchemaMapper {
     /// A component's type: declared once under its name, or for a schema that needs no
     /// declaration (a string, an array), the type itself.
     private func componentType(at location: DocumentLocation, context: Context) throws -> ImportedType {
-        if let known = componentTypes[location] { return known }
-        let (node, resolved) = try files.resolve(try files.node(at: location), at: location)
-        if let known = componentTypes[resolved] { return known }
+        let (node, resolved) = try componentTypes[location] == nil ? files.resolve(try files.node(at: location), at: location) : (.null, location)
+        guard let known = componentTypes[location] ?? componentTypes[resolved] else { return try newComponentType(node, at: location, resolved: resolved, context: context) }
+        if case .named(let name) = known, mapping.contains(name) { selfReferences.insert(name) }
+        return known
+    }
+
+    private func newComponentType(_ node: DocumentNode, at location: DocumentLocation, resolved: DocumentLocation, context: Context) throws -> ImportedType {
         let hint = resolved.tokens.last.map { $0 == "schema" ? resolved.tokens.dropLast().last ?? $0 : $0 } ?? "Schema"
         guard Self.needsDeclaration(node) else {
             let type = self.type(of: node, at: resolved, hint: hint, context: context)
@@ -95,8 +105,25 @@ final class SchemaMapper {
         let name = reserveTypeName(hint)
         componentTypes[resolved] = .named(name)
         componentTypes[location] = .named(name)
-        _ = declaredType(of: node, at: resolved, name: name, context: context)
-        return .named(name)
+        mapping.append(name)
+        var type = declaredType(of: node, at: resolved, name: name, context: context)
+        mapping.removeLast()
+        componentTypes[resolved] = type
+        componentTypes[location] = type
+        // A component that names another type (a nullable map, a union of one variant and
+        // null, an `allOf` of one part) is that type wherever it is used: the language has no
+        // aliases.
+        guard declarations[name] == nil else { return type }
+        order.removeAll { $0 == name }
+        takenTypeNames.remove(name)
+        if selfReferences.remove(name) != nil {
+            // What was mapped meanwhile refers to the name; it has no declaration to refer to.
+            type = type.replacing(name, with: .json)
+            for (key, declaration) in declarations { declarations[key] = declaration.replacing(name, with: .json) }
+            for (key, known) in componentTypes { componentTypes[key] = known.replacing(name, with: .json) }
+            warn(resolved, "recursive alias", "'\(hint)' is \(type.spelling) and contains itself; where it does, the value is JSON")
+        }
+        return type
     }
 
     /// Whether a schema becomes a declaration of its own: an object with properties, an
@@ -160,6 +187,7 @@ final class SchemaMapper {
     private func declaredType(of node: DocumentNode, at location: DocumentLocation, name: String, context: Context) -> ImportedType {
         // Its place in the files comes before the types it declares on the way.
         if !order.contains(name) { order.append(name) }
+        declarationLocations[name] = location
         let docs = ImportDocs.lines(ImportDocs.title(node["title"]?.string, of: name), node["description"]?.string)
         if let parts = node["allOf"]?.array {
             return mergedType(parts, of: node, at: location, name: name, docs: docs)
@@ -177,13 +205,15 @@ final class SchemaMapper {
 
     // MARK: - Models
 
-    /// The fields of an object schema, with those of `allOf` parts merged in.
+    /// The fields of an object schema, with those of its `allOf` parts merged in (parts first,
+    /// a later property of the same key replacing an earlier one in its place).
     func fields(of node: DocumentNode, at location: DocumentLocation, owner: String, context: Context = .json) -> [ImportedField] {
+        var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
+        var required: Set<String> = []
+        collectProperties(of: node, at: location, owner: owner, into: &properties, required: &required, depth: 0)
         var taken: Set<String> = []
         var fields: [ImportedField] = []
-        let required = Set((node["required"]?.array ?? []).compactMap(\.string))
-        for (key, property) in node["properties"]?.object?.members ?? [] {
-            let propertyLocation = location.appending("properties").appending(key)
+        for (key, property, propertyLocation) in properties {
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
             var type = self.type(of: property, at: propertyLocation, hint: owner + ImportNames.typeName(key), context: context)
             var defaultValue: String?
@@ -200,31 +230,37 @@ final class SchemaMapper {
         return fields
     }
 
+    /// The properties of `node` and of its `allOf` parts, each with its own place (a part may be
+    /// in another file, where its `$ref`s are relative to that file).
+    private func collectProperties(
+        of node: DocumentNode, at location: DocumentLocation, owner: String,
+        into properties: inout [(key: String, node: DocumentNode, location: DocumentLocation)], required: inout Set<String>, depth: Int
+    ) {
+        guard depth < 32, let (resolved, resolvedLocation) = try? files.resolve(node, at: location) else {
+            if depth >= 32 { warn(location, "allOf", "allOf parts nested over 32 deep are left out of '\(owner)'") }
+            return
+        }
+        for (index, part) in (resolved["allOf"]?.array ?? []).enumerated() {
+            collectProperties(
+                of: part, at: resolvedLocation.appending("allOf").appending(index), owner: owner, into: &properties, required: &required,
+                depth: depth + 1)
+        }
+        if depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
+            warn(resolvedLocation, "allOf with oneOf", "a oneOf or anyOf inside allOf is left out of the merged model '\(owner)'")
+        }
+        for (key, value) in resolved["properties"]?.object?.members ?? [] {
+            let entry = (key: key, node: value, location: resolvedLocation.appending("properties").appending(key))
+            if let earlier = properties.firstIndex(where: { $0.key == key }) { properties[earlier] = entry } else { properties.append(entry) }
+        }
+        required.formUnion((resolved["required"]?.array ?? []).compactMap(\.string))
+    }
+
     /// A merge of `allOf`'s parts into one model; one part alone is that part's type.
     private func mergedType(_ parts: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
         if parts.count == 1, node["properties"] == nil {
             return type(of: parts[0], at: location.appending("allOf").appending(0), hint: name)
         }
-        var merged = DocumentObject()
-        var properties = DocumentObject()
-        var required: [DocumentNode] = []
-        func collect(_ part: DocumentNode, at partLocation: DocumentLocation, depth: Int) {
-            guard depth < 32, let (resolved, resolvedLocation) = try? files.resolve(part, at: partLocation) else { return }
-            for (index, inner) in (resolved["allOf"]?.array ?? []).enumerated() {
-                collect(inner, at: resolvedLocation.appending("allOf").appending(index), depth: depth + 1)
-            }
-            if resolved["oneOf"] != nil || resolved["anyOf"] != nil {
-                warn(resolvedLocation, "allOf with oneOf", "a oneOf or anyOf inside allOf is left out of the merged model '\(name)'")
-            }
-            for (key, value) in resolved["properties"]?.object?.members ?? [] { properties.set(key, value) }
-            required += resolved["required"]?.array ?? []
-        }
-        for (index, part) in parts.enumerated() { collect(part, at: location.appending("allOf").appending(index), depth: 0) }
-        for (key, value) in node["properties"]?.object?.members ?? [] { properties.set(key, value) }
-        required += node["required"]?.array ?? []
-        merged.set("properties", .object(properties))
-        merged.set("required", .array(required))
-        declare(.model(name: name, docs: docs, fields: fields(of: .object(merged), at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
+        declare(.model(name: name, docs: docs, fields: fields(of: node, at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
         return .named(name)
     }
 
@@ -235,6 +271,12 @@ final class SchemaMapper {
         if Self.types(of: node).types == ["string"] {
             // The schema decides: in a string enum, an unquoted YAML `true` or `1` is the text.
             present = present.map(Self.text(of:))
+        }
+        var seen: Set<DocumentNode> = []
+        present = present.filter { value in
+            if seen.insert(value).inserted { return true }
+            warn(location.appending("enum"), "enum", "the value \(Self.display(value)) is listed twice in the enum '\(name)'; it is one case")
+            return false
         }
         let strings = present.compactMap(\.string)
         let integers = present.compactMap { value -> String? in
@@ -292,10 +334,6 @@ final class SchemaMapper {
             if type.isOptional {
                 nullable = true
                 type = type.unwrapped
-            }
-            if case .named(let inner) = type, case .union(_, _, nil, _)? = declarations[inner] {
-                warn(variantLocation, keyword, "a union inside the untagged union '\(name)' becomes JSON")
-                type = .json
             }
             if let earlier = chosen.first(where: { Self.takesEveryValue(of: type, $0.type, shape: shape) }) {
                 warn(variantLocation, keyword, "this variant of '\(name)' is left out: '\(earlier.name)' before it takes every value it could")
@@ -417,6 +455,17 @@ extension SchemaMapper {
     /// The words YAML 1.1 reads as booleans and YAML 1.2 as text.
     static let yaml11Booleans: [String: Bool] = Dictionary(uniqueKeysWithValues:
         ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"].map { ($0, true) } + ["n", "N", "no", "No", "NO", "off", "Off", "OFF"].map { ($0, false) })
+
+    /// A value as a warning shows it: text quoted, numbers and flags as written.
+    static func display(_ value: DocumentNode) -> String {
+        switch value {
+        case .string(let text): return SchemaText.quoted(text)
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .array, .object: return "a structured value"
+        }
+    }
 
     /// A scalar as the text it was written as, for a schema that says `string`.
     static func text(of value: DocumentNode) -> DocumentNode {

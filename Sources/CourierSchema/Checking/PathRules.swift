@@ -2,7 +2,20 @@
 enum PathRules {
     /// Parses the path, reporting malformed placeholders and query strings.
     static func parse(_ path: NameSyntax, log: inout DiagnosticLog) -> PathTemplate? {
-        let bytes = Array(path.text.utf8)
+        var bytes = Array(path.text.utf8)
+        // `#label` at the end tells apart two endpoints of one route; it is never sent.
+        var fragment: String?
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            let label = bytes[(hash + 1)...]
+            guard !label.isEmpty, !label.contains(where: { [UInt8(ascii: "#"), UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}")].contains($0) }) else {
+                log.error(
+                    path.location.advanced(by: hash), "a path's '#' is followed by a label and nothing else",
+                    hint: "write the label last, as in /conversations#stream; it is not sent")
+                return nil
+            }
+            fragment = String(decoding: label, as: UTF8.self)
+            bytes = Array(bytes[..<hash])
+        }
         let queryStart = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
         var parts: [PathTemplate.Part] = []
         var literal: [UInt8] = []
@@ -10,10 +23,6 @@ enum PathRules {
         var index = 0
         while index < queryStart {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "#") {
-                log.error(path.location.advanced(by: index), "a path cannot contain a fragment ('#')")
-                return nil
-            }
             if byte == UInt8(ascii: "}") {
                 log.error(path.location.advanced(by: index), "unmatched '}' in the path", hint: "write placeholders as {name}")
                 valid = false
@@ -46,9 +55,9 @@ enum PathRules {
         var fixedQuery: [QueryItem] = []
         if queryStart < bytes.count {
             let query = String(decoding: bytes[(queryStart + 1)...], as: UTF8.self)
-            if query.contains("{") || query.contains("#") {
+            if query.contains("{") {
                 log.error(
-                    path.location.advanced(by: queryStart), "the fixed query string cannot hold placeholders or a fragment",
+                    path.location.advanced(by: queryStart), "the fixed query string cannot hold placeholders",
                     hint: "declare a 'query' parameter for values that change")
                 return nil
             }
@@ -58,7 +67,7 @@ enum PathRules {
             }
         }
         guard valid else { return nil }
-        return PathTemplate(template: path.text, parts: parts, fixedQuery: fixedQuery)
+        return PathTemplate(template: path.text, parts: parts, fixedQuery: fixedQuery, label: fragment)
     }
 
     /// The placeholders of a path with their locations.
@@ -66,7 +75,7 @@ enum PathRules {
         let bytes = Array(path.text.utf8)
         var result: [(String, SourceLocation)] = []
         var index = 0
-        while index < bytes.count, bytes[index] != UInt8(ascii: "?") {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
             if bytes[index] == UInt8(ascii: "{"),
                 let close = bytes[index...].firstIndex(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "?") }),
                 bytes[close] == UInt8(ascii: "}")

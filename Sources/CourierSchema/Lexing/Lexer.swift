@@ -161,7 +161,8 @@ struct Lexer {
                     break
                 }
             }
-            if byte == UInt8(ascii: "@") && offset > begin { break }
+            // `/tasks@timeout(5s)` ends at the attribute; `/users/@me` is a path.
+            if byte == UInt8(ascii: "@"), offset > begin, bytes[offset - 1] != UInt8(ascii: "/") { break }
             offset += 1
         }
         return make(.path, text(from: begin), at: start)

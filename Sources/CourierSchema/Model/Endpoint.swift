@@ -102,10 +102,27 @@ public struct PathTemplate: Sendable, Hashable, Encodable {
     public var parts: [Part]
     /// Query items fixed by the path, sent as written.
     public var fixedQuery: [QueryItem]
+    /// The label after `#` (`/conversations#stream`), which tells apart endpoints of one
+    /// route and is never sent.
+    public var label: String?
+
+    /// Creates a path.
+    public init(template: String, parts: [Part], fixedQuery: [QueryItem], label: String? = nil) {
+        self.template = template
+        self.parts = parts
+        self.fixedQuery = fixedQuery
+        self.label = label
+    }
+
+    /// The route, and the label when there is one: two endpoints are one only when both are
+    /// the same.
+    public var routeKey: String {
+        label.map { sentRouteKey + "#" + $0 } ?? sentRouteKey
+    }
 
     /// What the server routes on: the path with its placeholders unnamed (`/a/{id}` and
     /// `/a/{key}` are one route), and the fixed query in name order.
-    public var routeKey: String {
+    public var sentRouteKey: String {
         let route = parts.map { part -> String in
             switch part {
             case .literal(let text): return text

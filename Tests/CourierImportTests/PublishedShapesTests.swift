@@ -1,0 +1,132 @@
+import CourierSchema
+import Foundation
+import Testing
+
+@testable import CourierImport
+
+/// Shapes that published descriptions use (OpenAI, Discord, InfluxDB, Lob, Mistral, Okta, Box,
+/// Xero, OpenSearch), each in a few lines: every one used to make a schema with errors.
+@Suite("Shapes of published descriptions")
+struct PublishedShapesTests {
+    /// OpenAI's `Metadata` is a nullable map; `StopConfiguration` a nullable `oneOf`.
+    @Test func aComponentThatIsAnotherTypeIsThatTypeWhereverItIsUsed() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Aliases"}, "components": {"schemas": {
+              "Metadata": {"anyOf": [{"type": "object", "additionalProperties": {"type": "string"}}, {"type": "null"}]},
+              "Effort": {"allOf": [{"$ref": "#/components/schemas/Level"}]},
+              "Level": {"type": "string", "enum": ["low", "high"]},
+              "Stop": {"nullable": true, "oneOf": [{"type": "string", "nullable": true}, {"type": "array", "items": {"type": "string"}}]},
+              "Run": {"type": "object", "required": ["metadata", "effort"], "properties": {
+                "metadata": {"$ref": "#/components/schemas/Metadata"}, "effort": {"$ref": "#/components/schemas/Effort"},
+                "stop": {"$ref": "#/components/schemas/Stop"}}}}}}
+            """##)
+        #expect(schema.contains("model Run {\n  metadata: [String: String]?\n  effort: Level\n  stop: Stop?\n}"), "\(schema)")
+        #expect(schema.contains("union Stop {\n  string: String\n  stringList: [String]\n}"), "\(schema)")
+        #expect(!schema.contains("Metadata") && !schema.contains("Effort"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    @Test func anAliasThatContainsItselfIsJSONWhereItDoes() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Tree"}, "components": {"schemas": {
+              "Tree": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Branch"}},
+              "Branch": {"allOf": [{"$ref": "#/components/schemas/Tree"}]},
+              "Holder": {"type": "object", "properties": {"tree": {"$ref": "#/components/schemas/Tree"}}}}}}
+            """##)
+        // Tree is a map of Branch, and Branch is Tree: one level is said, the next is JSON.
+        #expect(schema.contains("model Holder {\n  tree: [String: [String: JSON]]?\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/components/schemas/Branch: 'Branch' is [String: JSON] and contains itself; where it does, the value is JSON"
+        ], "\(result.warnings)")
+    }
+
+    /// InfluxDB's `Node` is `oneOf: [Expression, Block]`, and `Expression` is a `oneOf` declared later.
+    @Test func aUnionInsideAUnionIsMergedIntoIt() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Flux"}, "components": {"schemas": {
+              "Node": {"oneOf": [{"$ref": "#/components/schemas/Expression"}, {"$ref": "#/components/schemas/Block"}]},
+              "Expression": {"oneOf": [{"$ref": "#/components/schemas/Call"}, {"type": "string"}, {"type": "integer"}]},
+              "Block": {"type": "object", "properties": {"body": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}},
+              "Call": {"type": "object", "properties": {"callee": {"type": "string"}}}}}}
+            """##)
+        #expect(schema.contains("union Node {\n  call: Call\n  string: String\n  integer: Int\n  block: Block\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == ["warning: #/components/schemas/Node: the unions inside the union 'Node' are merged into it"])
+    }
+
+    /// Okta lists `BY_DATE_TIME` twice in one enum.
+    @Test func aValueListedTwiceInAnEnumIsOneCase() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Grace"}, "components": {"schemas": {"Kind": {"type": "string", "enum": ["BY_DATE_TIME", "BY_DATE_TIME", "BY_SKIP_COUNT"]}}}}
+            """##)
+        #expect(schema.contains("enum Kind {\n  byDATETIME = \"BY_DATE_TIME\"\n  bySKIPCOUNT = \"BY_SKIP_COUNT\"\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == ["warning: #/components/schemas/Kind/enum: the value \"BY_DATE_TIME\" is listed twice in the enum 'Kind'; it is one case"])
+    }
+
+    /// Mistral writes `/v1/conversations#stream` beside `/v1/conversations`; Xero has two
+    /// operations on one route; Discord has `/users/@me`.
+    @Test func fragmentsAndSharedRoutesBecomeLabelsThatAreNotSent() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Routes"}, "paths": {
+              "/conversations": {"post": {"operationId": "start", "responses": {"200": {"description": "ok"}}}},
+              "/conversations#stream": {"post": {"operationId": "startStream", "responses": {"200": {"description": "ok"}}}},
+              "/files/{id}": {"get": {"operationId": "byId", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "ok"}}}},
+              "/files/{name}": {"get": {"operationId": "byName", "parameters": [{"name": "name", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "ok"}}}},
+              "/users/@me": {"get": {"operationId": "me", "responses": {"200": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  startStream: POST /conversations#stream\n"), "\(schema)")
+        #expect(schema.contains("  byName: GET /files/{name}#byName {"), "\(schema)")
+        #expect(schema.contains("  me: GET /users/@me\n"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1conversations#stream: the path's fragment '#stream' is not sent; it is kept as a label that tells this endpoint apart",
+            "warning: #/paths/~1files~1{name}/get: GET /files/{name} is also another operation's route; 'byName' is told apart by the label #byName, which is not sent",
+        ], "\(result.warnings)")
+    }
+
+    /// OpenSearch sends search queries as the body of a GET.
+    @Test func aGETBodyIsLeftOutWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Search"}, "paths": {"/_search": {
+              "get": {"operationId": "searchGet", "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {"200": {"description": "ok"}}},
+              "post": {"operationId": "search", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {"200": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  searchGet: GET /_search\n"), "\(schema)")
+        #expect(schema.contains("  search: POST /_search {\n    body JSON\n  }"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1_search/get/requestBody: the body of 'searchGet' is left out: a GET request cannot have one; the path's POST operation takes it"
+        ], "\(result.warnings)")
+    }
+
+    /// Lob's multipart bodies are `allOf` parts in other files, whose `$ref`s are relative to
+    /// those files.
+    @Test func aFormBodyMadeOfAllOfPartsInOtherFilesHasAllTheirFields() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-allof-\(UUID().uuidString)")
+        let models = folder.appendingPathComponent("resources/campaigns/models")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try "allOf:\n  - $ref: \"base.yml\"\n  - type: object\n    required: [quantity]\n    properties:\n      quantity: {type: integer}\n"
+            .write(to: models.appendingPathComponent("create.yml"), atomically: true, encoding: .utf8)
+        try "type: object\nproperties:\n  name: {$ref: \"../../../shared/name.yml\"}\n  art: {type: string, format: binary}\n"
+            .write(to: models.appendingPathComponent("base.yml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try "type: string\nmaxLength: 40\n".write(to: folder.appendingPathComponent("shared/name.yml"), atomically: true, encoding: .utf8)
+        try """
+            openapi: 3.0.3
+            info: {title: Mail}
+            paths:
+              /campaigns:
+                post:
+                  operationId: createCampaign
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: {$ref: "resources/campaigns/models/create.yml"}
+                  responses: {"200": {description: ok}}
+            """.write(to: folder.appendingPathComponent("api.yml"), atomically: true, encoding: .utf8)
+        let result = try OpenAPIImporter.run(description: folder.appendingPathComponent("api.yml"))
+        let schema = result.files.map(\.text).joined()
+        #expect(schema.contains("    body multipart {\n      name: String?\n      art: File?\n      quantity: Int\n    }"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+}

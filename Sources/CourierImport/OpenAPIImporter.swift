@@ -155,16 +155,19 @@ public enum OpenAPIImporter {
     static func errorModel(root: DocumentNode, files: DescriptionFiles, mapper: SchemaMapper) -> String? {
         var counts: [String: Int] = [:]
         let rootLocation = DocumentLocation(file: files.root, tokens: [])
-        for (path, item) in root["paths"]?.object?.members ?? [] {
+        for (path, itemNode) in root["paths"]?.object?.members ?? [] {
+            guard let (item, itemLocation) = try? files.resolve(itemNode, at: rootLocation.appending("paths").appending(path)) else { continue }
             for method in OperationMapper.methods {
-                guard let responses = item[method]?["responses"]?.object else { continue }
+                guard let operationNode = item[method],
+                    let (operation, operationLocation) = try? files.resolve(operationNode, at: itemLocation.appending(method)),
+                    let responses = operation["responses"]?.object
+                else { continue }
                 for (status, response) in responses.members where status.hasPrefix("4") || status.hasPrefix("5") || status == "default" {
-                    let location = rootLocation.appending("paths").appending(path).appending(method).appending("responses").appending(status)
-                    guard let (resolved, _) = try? files.resolve(response, at: location),
-                        let schema = resolved["content"]?.object?.members.first?.value["schema"], let reference = schema["$ref"]?.string,
-                        let target = try? files.location(of: reference, from: location)
+                    guard let (resolved, location) = try? files.resolve(response, at: operationLocation.appending("responses").appending(status)),
+                        let content = MediaContent.entries(of: resolved, at: location, files: files, mapper: nil).first,
+                        content.schema["$ref"] != nil
                     else { continue }
-                    let type = mapper.type(of: schema, at: target, hint: "Error")
+                    let type = mapper.type(of: content.schema, at: content.schemaLocation, hint: "Error")
                     if case .named(let name) = type, case .model? = mapper.declarations[name] { counts[name, default: 0] += 1 }
                 }
             }

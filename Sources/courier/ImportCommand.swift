@@ -31,7 +31,7 @@ enum ImportCommand {
             Console.error("\(description): error: \(error)")
             return 1
         }
-        for warning in result.warnings { Console.error("\(description): \(warning)") }
+        for warning in result.warnings { Console.error("\(Self.displayPath(of: warning.location.file, root: description)): \(warning)") }
 
         let folder = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -52,5 +52,17 @@ enum ImportCommand {
             "\(output): \(result.operationCount) operations, \(result.declarationCount) models, enums and unions in \(result.files.count) files "
                 + "(\(written) written, \(removed) removed); \(result.jsonValueCount) JSON values; \(result.warnings.count) warnings")
         return 0
+    }
+
+    /// A file of the description as the user would type it: relative to the root document's
+    /// folder as they gave it (`../specs/lob/resources/letters.yml`).
+    static func displayPath(of file: URL, root: String) -> String {
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        if file.standardizedFileURL == rootURL { return root }
+        let folder = rootURL.deletingLastPathComponent().path + "/"
+        guard file.path.hasPrefix(folder) else { return file.path }
+        let typedFolder = (root as NSString).deletingLastPathComponent
+        let rest = String(file.path.dropFirst(folder.count))
+        return typedFolder.isEmpty ? rest : typedFolder + "/" + rest
     }
 }

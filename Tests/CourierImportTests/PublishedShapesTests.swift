@@ -130,3 +130,68 @@ struct PublishedShapesTests {
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 }
+
+/// `$ref`s where published descriptions put them, in the same file and across files.
+@Suite("References where real documents put them")
+struct ReferencesEverywhereTests {
+    /// A description in files: DigitalOcean gives operations as `$ref`s to files of their own,
+    /// Lob gives a response's whole `content` as one.
+    static func describe(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-refs-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder.appendingPathComponent("api.yaml")
+    }
+
+    @Test func operationsContentAndEntriesGivenByRefAreFollowedWithAWarning() throws {
+        let url = try Self.describe([
+            "api.yaml": """
+                openapi: 3.0.0
+                info: {title: Cloud}
+                paths:
+                  /droplets/{droplet_id}:
+                    get: {$ref: "resources/droplets/get.yml"}
+                """,
+            "resources/droplets/get.yml": """
+                operationId: getDroplet
+                parameters:
+                  - {$ref: "../../shared/parameters.yml#/droplet_id"}
+                responses:
+                  "200":
+                    description: The droplet.
+                    content: {$ref: "responses/droplet.yml"}
+                """,
+            "resources/droplets/responses/droplet.yml": """
+                application/json:
+                  schema: {$ref: "../models/droplet.yml"}
+                """,
+            "resources/droplets/models/droplet.yml": "type: object\nproperties:\n  id: {type: integer}\n",
+            "shared/parameters.yml": "droplet_id: {name: droplet_id, in: path, required: true, schema: {type: integer}}\n",
+        ])
+        let result = try OpenAPIImporter.run(description: url)
+        let schema = result.files.map(\.text).joined()
+        #expect(schema.contains("  getDroplet: GET /droplets/{dropletId} {\n    path dropletId: Int\n    returns Droplet\n  }"), "\(schema)")
+        #expect(schema.contains("model Droplet {\n  id: Int?\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1droplets~1{droplet_id}/get: an operation given by $ref is not OpenAPI (only path items may be); it is read from get.yml",
+            "warning: #/responses/200/content: a $ref is not allowed here in OpenAPI; it is followed to droplet.yml",
+        ], "\(result.warnings)")
+    }
+
+    @Test func responseMediaTypesOfAnotherKindAreLeftOutWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Invoices"}, "paths": {"/invoices/{id}": {"get": {"operationId": "getInvoice",
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "responses": {"200": {"description": "ok", "content": {
+                "application/json": {"schema": {"type": "object", "properties": {"total": {"type": "number"}}}},
+                "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}}}}}}
+            """##)
+        #expect(schema.contains("    returns GetInvoiceResponse\n"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1invoices~1{id}/get/responses/200/content/application~1pdf: the application/pdf response is left out; the client asks for application/json and what goes with it"
+        ], "\(result.warnings)")
+    }
+}

@@ -12,8 +12,14 @@ public struct DocumentLocation: Sendable, Hashable, CustomStringConvertible {
         "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
     }
 
-    /// The pointer, with the file's name when it is not the first file.
+    /// The pointer.
     public var description: String { pointer }
+
+    /// The file's name, and the pointer unless it is the whole file: `droplet.yml`,
+    /// `parameters.yml#/droplet_id`.
+    public var fileAndPointer: String {
+        file.lastPathComponent + (tokens.isEmpty ? "" : pointer)
+    }
 
     /// The location one step deeper.
     public func appending(_ token: String) -> DocumentLocation {

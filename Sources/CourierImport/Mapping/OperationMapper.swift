@@ -23,14 +23,24 @@ struct OperationMapper {
                 continue
             }
             for method in Self.methods {
-                guard let operation = pathItem[method] else { continue }
-                let operationLocation = itemLocation.appending(method)
+                guard let operationNode = pathItem[method] else { continue }
+                // DigitalOcean gives each operation as a `$ref` to a file of its own; the
+                // specification does not allow that, but the meaning is plain.
+                guard let (operation, operationLocation) = try? files.resolve(operationNode, at: itemLocation.appending(method)) else {
+                    mapper.warn(itemLocation.appending(method), "operation", "this operation's $ref could not be followed; it is left out")
+                    continue
+                }
+                if operationNode["$ref"] != nil {
+                    mapper.warn(
+                        itemLocation.appending(method), "operation $ref",
+                        "an operation given by $ref is not OpenAPI (only path items may be); it is read from \(operationLocation.fileAndPointer)")
+                }
                 let tags = (operation["tags"]?.array ?? []).compactMap(\.string)
                 let operationID = operation["operationId"]?.string
                 guard include(operationID, tags) else { continue }
                 if let endpoint = endpoint(
-                    method: method, path: path, operation: operation, pathItem: pathItem, at: operationLocation, tags: tags,
-                    takenNames: &takenNames)
+                    method: method, path: path, operation: operation, pathItem: (pathItem, itemLocation), at: operationLocation,
+                    tags: tags, takenNames: &takenNames)
                 {
                     endpoints.append(endpoint)
                 }
@@ -69,8 +79,8 @@ struct OperationMapper {
     }
 
     private func endpoint(
-        method: String, path: String, operation: DocumentNode, pathItem: DocumentNode, at location: DocumentLocation, tags: [String],
-        takenNames: inout Set<String>
+        method: String, path: String, operation: DocumentNode, pathItem: (node: DocumentNode, location: DocumentLocation),
+        at location: DocumentLocation, tags: [String], takenNames: inout Set<String>
     ) -> ImportedEndpoint? {
         let name = ImportNames.unique(
             operation["operationId"]?.string.map(ImportNames.memberName) ?? ImportNames.memberName(method + " " + path), in: &takenNames)
@@ -81,8 +91,7 @@ struct OperationMapper {
 
         // Path-level parameters, then the operation's, which replace those of the same name and place.
         var declared: [(node: DocumentNode, location: DocumentLocation)] = []
-        for (source, node) in [("path", pathItem), ("operation", operation)] {
-            let base = source == "path" ? location.dropLast() : location
+        for (node, base) in [pathItem, (operation, location)] {
             for (index, parameterNode) in (node["parameters"]?.array ?? []).enumerated() {
                 guard let (resolved, resolvedLocation) = try? files.resolve(parameterNode, at: base.appending("parameters").appending(index)) else { continue }
                 declared.removeAll { $0.node["name"] == resolved["name"] && $0.node["in"] == resolved["in"] }
@@ -102,7 +111,7 @@ struct OperationMapper {
             rest = path[..<hash]
             let fragment = path[path.index(after: hash)...].filter { !"#?{} ".contains($0) }
             label = "#" + (fragment.isEmpty ? name : fragment)
-            mapper.warn(location.dropLast(), "path fragment", "the path's fragment '#\(path[path.index(after: hash)...])' is not sent; it is kept as a label that tells this endpoint apart")
+            mapper.warn(pathItem.location, "path fragment", "the path's fragment '#\(path[path.index(after: hash)...])' is not sent; it is kept as a label that tells this endpoint apart")
         }
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             schemaPath += rest[..<open]
@@ -125,7 +134,7 @@ struct OperationMapper {
         if let requestBody = operation["requestBody"] {
             if method == "get" || method == "head" {
                 // URLSession on Apple platforms refuses to send one, and HTTP gives it no meaning.
-                let alternative = pathItem["post"] != nil ? "; the path's POST operation takes it" : ""
+                let alternative = pathItem.node["post"] != nil ? "; the path's POST operation takes it" : ""
                 mapper.warn(
                     location.appending("requestBody"), "GET body",
                     "the body of '\(name)' is left out: a \(method.uppercased()) request cannot have one\(alternative)")
@@ -164,8 +173,10 @@ struct OperationMapper {
             mapper.warn(location, "header parameter", "the header '\(wire)' is the client's to set; it is left out")
             return nil
         }
-        let schema = node["schema"] ?? node["content"]?.object?.members.first?.value["schema"] ?? .object(DocumentObject())
-        var type = mapper.type(of: schema, at: location.appending("schema"), hint: hint + ImportNames.typeName(wire))
+        let content = MediaContent.entries(of: node, at: location, files: files, mapper: mapper).first
+        let schema = node["schema"] ?? content?.schema ?? .object(DocumentObject())
+        let schemaLocation = node["schema"] != nil ? location.appending("schema") : content?.schemaLocation ?? location
+        var type = mapper.type(of: schema, at: schemaLocation, hint: hint + ImportNames.typeName(wire))
         let required = node["required"]?.bool == true || place == "path"
         var style: String?
         switch (place, type.unwrapped) {
@@ -223,7 +234,7 @@ struct OperationMapper {
 
     private func requestBody(_ node: DocumentNode, at location: DocumentLocation, hint: String, labels: inout Set<String>) -> ImportedEndpoint.Body? {
         guard let (resolved, bodyLocation) = try? files.resolve(node, at: location) else { return nil }
-        let contents = resolved["content"]?.object?.members ?? []
+        let contents = MediaContent.entries(of: resolved, at: bodyLocation, files: files, mapper: mapper)
         guard !contents.isEmpty else { return nil }
         func rank(_ mediaType: String) -> Int {
             let lower = mediaType.lowercased()
@@ -232,12 +243,13 @@ struct OperationMapper {
             if lower == "multipart/form-data" { return 2 }
             return 3
         }
-        let (mediaType, media) = contents.min { rank($0.key) < rank($1.key) }!
-        for other in contents where other.key != mediaType {
-            mapper.warn(bodyLocation.appending("content").appending(other.key), "request content type", "the \(other.key) body is left out; the \(mediaType) one is imported")
+        let chosen = contents.min { rank($0.mediaType) < rank($1.mediaType) }!
+        let mediaType = chosen.mediaType
+        for other in contents where other.mediaType != mediaType {
+            mapper.warn(other.location, "request content type", "the \(other.mediaType) body is left out; the \(mediaType) one is imported")
         }
-        let mediaLocation = bodyLocation.appending("content").appending(mediaType)
-        let schema = media["schema"] ?? .object(DocumentObject())
+        let mediaLocation = chosen.location
+        let schema = chosen.schema
         if resolved["required"]?.bool != true, rank(mediaType) == 0 {
             mapper.warn(bodyLocation, "optional body", "the optional body becomes required: the schema language has no optional body")
         }
@@ -304,34 +316,52 @@ struct OperationMapper {
         let successes = responses.members.filter { $0.key.hasPrefix("2") || $0.key == "2XX" }
         for (status, responseNode) in successes {
             guard let (resolved, responseLocation) = try? files.resolve(responseNode, at: location.appending(status)) else { continue }
-            guard let (mediaType, media) = resolved["content"]?.object?.members.first else { continue }
-            let lower = mediaType.lowercased()
-            let mediaLocation = responseLocation.appending("content").appending(mediaType)
-            let schema = media["schema"] ?? .object(DocumentObject())
+            let contents = MediaContent.entries(of: resolved, at: responseLocation, files: files, mapper: mapper)
+            guard let first = contents.first else { continue }
+            let lower = first.mediaType.lowercased()
             if lower == "text/event-stream" || lower.contains("jsonl") || lower.contains("ndjson") || lower.contains("json-seq") {
                 // OpenAPI 3.2 describes one item of a sequence with `itemSchema`.
-                let (itemNode, itemLocation) = media["itemSchema"].map { ($0, mediaLocation.appending("itemSchema")) }
-                    ?? (schema["items"] ?? schema, mediaLocation.appending("schema"))
+                let (itemNode, itemLocation) = first.media["itemSchema"].map { ($0, first.location.appending("itemSchema")) }
+                    ?? (first.schema["items"] ?? first.schema, first.schemaLocation)
                 let element = mapper.type(of: itemNode, at: itemLocation, hint: hint + "Event").unwrapped
+                warnLeftOut(contents.dropFirst(), kept: first.mediaType)
                 return (lower == "text/event-stream" ? "stream " : "lines ") + element.spelling
             }
-            let mediaTypes = resolved["content"]?.object?.members.map(\.key) ?? []
-            for unwritable in mediaTypes where !MediaType.isValid(unwritable) {
-                mapper.warn(
-                    responseLocation.appending("content").appending(unwritable), "response media type",
-                    "'\(unwritable)' is not a media type; the client does not ask for it")
+            for unwritable in contents where !MediaType.isValid(unwritable.mediaType) {
+                mapper.warn(unwritable.location, "response media type", "'\(unwritable.mediaType)' is not a media type; the client does not ask for it")
             }
-            let written = mediaTypes.filter(MediaType.isValid)
+            let written = contents.filter { MediaType.isValid($0.mediaType) }
+            // The response is read as the first media type's kind; the others of that kind are
+            // asked for too, and those of another kind are left out.
+            let kind: (String) -> Bool
+            let spelling: String
+            let general: Set<String>
             if Self.isJSON(lower) || lower == "*/*" {
-                let type = mapper.type(of: schema, at: mediaLocation.appending("schema"), hint: hint + "Response")
-                return type.spelling + Self.mediaTypeList(written.filter { Self.isJSON($0.lowercased()) }, unless: ["application/json"])
+                kind = { Self.isJSON($0.lowercased()) || $0 == "*/*" }
+                spelling = mapper.type(of: first.schema, at: first.schemaLocation, hint: hint + "Response").spelling
+                general = ["application/json"]
+            } else if lower.hasPrefix("text/") {
+                kind = { $0.lowercased().hasPrefix("text/") }
+                spelling = "Text"
+                general = ["text/*"]
+            } else {
+                kind = { !Self.isJSON($0.lowercased()) }
+                spelling = "Bytes"
+                general = ["application/octet-stream"]
             }
-            if lower.hasPrefix("text/") {
-                return "Text" + Self.mediaTypeList(written.filter { $0.lowercased().hasPrefix("text/") }, unless: ["text/*"])
-            }
-            return "Bytes" + Self.mediaTypeList(written.filter { !Self.isJSON($0.lowercased()) }, unless: ["application/octet-stream"])
+            warnLeftOut(written.filter { !kind($0.mediaType) }, kept: first.mediaType)
+            return spelling + Self.mediaTypeList(written.map(\.mediaType).filter(kind), unless: general)
         }
         return nil
+    }
+
+    /// Warns of response media types that the client does not ask for.
+    private func warnLeftOut<Entries: Sequence<MediaContent>>(_ entries: Entries, kept: String) {
+        for entry in entries {
+            mapper.warn(
+                entry.location, "response media type",
+                "the \(entry.mediaType) response is left out; the client asks for \(kept) and what goes with it")
+        }
     }
 
     /// ` "image/png", "image/webp"` after `returns`: the media types the description gives, so

@@ -95,7 +95,9 @@ final class SchemaMapper {
     }
 
     private func newComponentType(_ node: DocumentNode, at location: DocumentLocation, resolved: DocumentLocation, context: Context) throws -> ImportedType {
-        let hint = resolved.tokens.last.map { $0 == "schema" ? resolved.tokens.dropLast().last ?? $0 : $0 } ?? "Schema"
+        // Named after its component, or for a file of its own (`models/droplet.yml`) after the file.
+        let fileName = resolved.file.deletingPathExtension().lastPathComponent
+        let hint = resolved.tokens.last.map { $0 == "schema" ? resolved.tokens.dropLast().last ?? $0 : $0 } ?? (fileName.isEmpty ? "Schema" : fileName)
         guard Self.needsDeclaration(node) else {
             let type = self.type(of: node, at: resolved, hint: hint, context: context)
             componentTypes[resolved] = type

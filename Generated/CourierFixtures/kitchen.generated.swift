@@ -771,6 +771,14 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
     /// `trees` as conforming types implement it; callers use the method with defaults.
     func trees(body: [String: JSONValue], _ options: RequestOptions?) -> AsyncThrowingStream<Tree, any Error>
 
+    /// `transcribe` as conforming types implement it; callers use the method with defaults.
+    func transcribe(
+        name: String,
+        audio: MultipartFile,
+        settings: Everything?,
+        _ options: RequestOptions?
+    ) -> AsyncThrowingStream<Tree, any Error>
+
     /// `createFromForm` as conforming types implement it; callers use the method with defaults.
     func createFromForm(text: String, _ options: RequestOptions?) async throws
 
@@ -928,6 +936,17 @@ nonisolated extension ThingsAPI {
         options: RequestOptions? = nil
     ) -> AsyncThrowingStream<Tree, any Error> {
         trees(body: body, options)
+    }
+
+    /// Transcribes a recording as it is heard: a stream answers a multipart upload whose parts
+    /// may fail to encode. The label tells it apart from `upload`'s route and is not sent.
+    public func transcribe(
+        name: String,
+        audio: MultipartFile,
+        settings: Everything? = nil,
+        options: RequestOptions? = nil
+    ) -> AsyncThrowingStream<Tree, any Error> {
+        transcribe(name: name, audio: audio, settings: settings, options)
     }
 
     /// Creates everything from a form: the same route as `create`, another content type.
@@ -1150,6 +1169,26 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         return events(request, options: options)
     }
 
+    /// Sends `transcribe`.
+    public func transcribe(
+        name: String,
+        audio: MultipartFile,
+        settings: Everything?,
+        _ options: RequestOptions?
+    ) -> AsyncThrowingStream<Tree, any Error> {
+        var form = MultipartFormData()
+        do {
+            form.append("audio", file: audio)
+            try form.append("settings", json: settings)
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        let request = APIRequest(
+            name: "transcribe", method: .post, path: "/files/\(path: name)", headers: KitchenAPI.headers,
+            body: .multipart(form), dateStyle: .unixSeconds)
+        return events(request, options: options)
+    }
+
     /// Sends `createFromForm`.
     public func createFromForm(text: String, _ options: RequestOptions?) async throws {
         let request = APIRequest(
@@ -1284,6 +1323,8 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         case job(id: Int)
         /// A call of `trees`.
         case trees(body: [String: JSONValue])
+        /// A call of `transcribe`.
+        case transcribe(name: String, audio: MultipartFile, settings: Everything?)
         /// A call of `createFromForm`.
         case createFromForm(text: String)
         /// A call of `postMessage`.
@@ -1351,6 +1392,9 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
 
     /// Answers `trees`.
     public var treesHandler: (@Sendable (_ body: [String: JSONValue]) -> AsyncThrowingStream<Tree, any Error>)?
+
+    /// Answers `transcribe`.
+    public var transcribeHandler: (@Sendable (_ name: String, _ audio: MultipartFile, _ settings: Everything?) -> AsyncThrowingStream<Tree, any Error>)?
 
     /// Answers `createFromForm`.
     public var createFromFormHandler: (@Sendable (_ text: String) async throws -> Void)?
@@ -1494,6 +1538,18 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         callLog.record(.trees(body: body))
         guard let handler = treesHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("trees", of: "ThingsAPIMock")) } }
         return handler(body)
+    }
+
+    /// Records the call and answers with `transcribeHandler`.
+    public func transcribe(
+        name: String,
+        audio: MultipartFile,
+        settings: Everything?,
+        _ options: RequestOptions?
+    ) -> AsyncThrowingStream<Tree, any Error> {
+        callLog.record(.transcribe(name: name, audio: audio, settings: settings))
+        guard let handler = transcribeHandler else { return AsyncThrowingStream { $0.finish(throwing: APIError.unanswered("transcribe", of: "ThingsAPIMock")) } }
+        return handler(name, audio, settings)
     }
 
     /// Records the call and answers with `createFromFormHandler`.

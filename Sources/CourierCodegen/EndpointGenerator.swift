@@ -200,7 +200,17 @@ struct EndpointGenerator {
             let form = SwiftNames.local("form", avoiding: arguments.map { SwiftNames.argument($0.label) })
             if case .multipart(let fields) = endpoint.body {
                 writer.line("var \(form) = MultipartFormData()")
-                for field in fields { writer.line(multipartAppend(field, to: form)) }
+                let lines = fields.map { multipartAppend($0, to: form) }
+                if isAsync || !lines.contains(where: { $0.hasPrefix("try ") }) {
+                    for line in lines { writer.line(line) }
+                } else {
+                    // A stream is returned at once: a part that cannot be encoded ends it.
+                    writer.line("do {")
+                    writer.indented { writer in for line in lines { writer.line(line) } }
+                    writer.line("} catch {")
+                    writer.indented { writer in writer.line("return AsyncThrowingStream { $0.finish(throwing: error) }") }
+                    writer.line("}")
+                }
             }
             let requestArguments = self.requestArguments(endpoint, form: form)
             let tryAwait = isAsync ? "try await " : ""

@@ -44,22 +44,30 @@ public enum OpenAPIImporter {
     /// compiler: an import never returns an invalid schema.
     public static func run(description url: URL, options: ImportOptions = ImportOptions()) throws -> ImportResult {
         let files = try DescriptionFiles(root: url)
-        let root = files.rootNode
+        var root = files.rootNode
         let rootLocation = DocumentLocation(file: files.root, tokens: [])
-        guard let version = root["openapi"]?.string, version.hasPrefix("3.") else {
-            if root["swagger"] != nil {
-                throw ImportError("\(url.lastPathComponent) is Swagger \(root["swagger"]?.string ?? "2.0"); Courier imports OpenAPI 3.0 and 3.1 (convert it first)")
+        var conversionNotes: [Swagger2Conversion.Note] = []
+        var componentSchemas = ["components", "schemas"]
+        if let swagger = root["swagger"] {
+            guard swagger.string == "2.0" || swagger == .number("2.0") else {
+                throw ImportError("\(url.lastPathComponent) says 'swagger: \(swagger.string ?? "?")'; Courier imports Swagger 2.0 and OpenAPI 3.0 and 3.1")
             }
-            throw ImportError("\(url.lastPathComponent) is not an OpenAPI 3 description: it has no 'openapi: 3.x' field")
+            (root, conversionNotes) = Swagger2Conversion.convert(root)
+            files.replaceRoot(with: root)
+            componentSchemas = ["definitions"]
+        } else if root["openapi"]?.string?.hasPrefix("3.") != true {
+            throw ImportError("\(url.lastPathComponent) is not an OpenAPI description: it has no 'openapi: 3.x' or 'swagger: \"2.0\"' field")
         }
         let apiName = try moduleName(options.name ?? root["info"]?["title"]?.string ?? url.deletingPathExtension().lastPathComponent)
         let keyStyle = Self.keyStyle(of: root)
         let mapper = SchemaMapper(files: files, keyStyle: keyStyle, apiName: apiName)
 
+        for note in conversionNotes { mapper.warn(DocumentLocation(file: files.root, tokens: note.tokens), note.construct, note.message) }
         // Every component schema, in the description's order, whether an operation uses it or not.
-        for key in root["components"]?["schemas"]?.object?.keys ?? [] {
+        let schemasNode = componentSchemas.reduce(Optional(root)) { $0?[$1] }
+        for key in schemasNode?.object?.keys ?? [] {
             var reference = DocumentObject()
-            reference.set("$ref", .string("#/components/schemas/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")))
+            reference.set("$ref", .string(DocumentLocation(file: files.root, tokens: componentSchemas + [key]).pointer))
             _ = mapper.type(of: .object(reference), at: rootLocation, hint: key)
         }
         let security = SecurityMapping(root: root, at: rootLocation, mapper: mapper)

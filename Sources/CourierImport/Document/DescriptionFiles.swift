@@ -45,6 +45,10 @@ public final class DescriptionFiles {
     /// The description's top-level object.
     public var rootNode: DocumentNode { documents[root] ?? .null }
 
+    /// Puts `node` in place of the root document as read (a Swagger 2.0 document by its 3.0
+    /// form).
+    func replaceRoot(with node: DocumentNode) { documents[root] = node }
+
     /// The whole file at `url`, read on first use: JSON, or YAML when it does not start with
     /// `{` or `[`.
     public func document(at url: URL) throws -> DocumentNode {

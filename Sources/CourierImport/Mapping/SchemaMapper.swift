@@ -55,7 +55,10 @@ final class SchemaMapper {
             let nullable = node["nullable"]?.bool == true
             do {
                 let target = try files.location(of: reference, from: location)
-                let type = try componentType(at: target, context: context)
+                var type = try componentType(at: target, context: context)
+                // A binary component (`File: {type: string, format: binary}`) is a file in a
+                // multipart body, whatever it was where it was met first.
+                if context == .multipart, type.unwrapped == .named("Bytes") { type = type.isOptional ? .optional(.named("File")) : .named("File") }
                 return nullable ? type.optional : type
             } catch {
                 warn(location, "$ref", "\(error); it becomes JSON")

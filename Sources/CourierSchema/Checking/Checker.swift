@@ -12,13 +12,29 @@ final class Checker {
     /// Names that schema types may not take: the built-in types, the envelopes, the runtime's
     /// public types and the Swift types generated code relies on.
     static let builtinTypeNames: Set<String> = Set(TypeRef.Scalar.allCases.map(\.rawValue)).union(["File", "Data", "Page", "Response", "Text"])
-    static let reservedTypeNames: Set<String> = [
-        "APIClient", "APIClientProtocol", "APIError", "RequestOptions", "DataResponse",
-        "PaginatedResponse", "EmptyResponse", "APIResponse", "JSONValue", "MockAPIClient", "MultipartFile",
-        "Endpoint", "HTTPMethod", "AuthSession", "Optional", "Array", "Dictionary", "Set",
+    static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
+        "Endpoint", "Optional", "Array", "Dictionary", "Set",
         "Error", "Result", "Task", "Never", "Any", "AnyObject", "Self",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Character",
         "Decimal", "AsyncSequence", "AsyncThrowingStream", "CodingKey", "Encoder", "Decoder",
+    ])
+
+    /// Every type CourierRuntime declares at its top level: generated code names them
+    /// unqualified, so a schema type of the same name would hide one (a test keeps the list
+    /// whole).
+    static let runtimeTypeNames: Set<String> = [
+        "APIClient", "APIClientProtocol", "APIClock", "APIEnvironment", "APIError", "APIKey", "APIRequest", "APIResponse",
+        "Attempt", "AttemptOutcome", "AttemptReason", "AuthSession", "AuthTokens", "BasicCredentials", "CallLog", "Credentials",
+        "DataResponse", "DateCodingStyle", "EmptyResponse", "EndpointGroup", "EventStreamLimitExceeded", "EventStreamLimits",
+        "FileTokenStore", "HTTPErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPStreamingResponse",
+        "HTTPTransport", "ISO8601", "ImmediateClock", "InMemoryTokenStore", "Indirect", "IntEnum", "InterceptingTransport",
+        "JSONCoding", "JSONLineDecodingError", "JSONLinesParser", "JSONShape", "JSONValue", "KeychainTokenStore",
+        "LoggingInterceptor", "MockAPIClient", "MultipartFile", "MultipartFormData", "PaginatedResponse", "PathSegment",
+        "QueryItem", "Redaction", "RedirectHandler", "RedirectPolicy", "RefreshStrategy", "RequestAuth", "RequestBody",
+        "RequestInterceptor", "RequestOptions", "ResponseDecoding", "RetryPolicy", "ServerSentEvent", "ServerSentEventParser",
+        "StringEnum", "SystemClock", "TaggedUnion", "TextDecoding", "TextDecodingError", "TokenStore", "TokenStoreError",
+        "TransportError", "URLSessionTransport", "UntaggedUnion", "UploadProgress", "WireJSONEncoder", "WireKey",
+        "WireValueConvertible",
     ]
 
     var log = DiagnosticLog()

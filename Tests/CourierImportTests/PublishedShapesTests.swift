@@ -53,6 +53,28 @@ struct PublishedShapesTests {
         #expect(result.warnings.map(\.description) == ["warning: #/components/schemas/Node: the unions inside the union 'Node' are merged into it"])
     }
 
+    /// OpenAI's chat messages have `discriminator: {propertyName: role}` without a mapping, and
+    /// each message's `role` is an enum of one value: that value is the tag, not the component's
+    /// name. Variants that share their one value cannot be told apart by it.
+    @Test func aDiscriminatorWithoutMappingUsesEachVariantsOnlyValue() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Chat"}, "components": {"schemas": {
+              "Message": {"oneOf": [{"$ref": "#/components/schemas/SystemMessage"}, {"$ref": "#/components/schemas/UserMessage"}],
+                "discriminator": {"propertyName": "role"}},
+              "SystemMessage": {"type": "object", "required": ["role"], "properties": {"role": {"type": "string", "enum": ["system"]}, "content": {"type": "string"}}},
+              "UserMessage": {"type": "object", "required": ["role"], "properties": {"role": {"type": "string", "const": "user"}, "name": {"type": "string"}}},
+              "Item": {"oneOf": [{"$ref": "#/components/schemas/InputItem"}, {"$ref": "#/components/schemas/OutputItem"}],
+                "discriminator": {"propertyName": "type"}},
+              "InputItem": {"type": "object", "properties": {"type": {"type": "string", "enum": ["message"]}, "text": {"type": "string"}}},
+              "OutputItem": {"type": "object", "properties": {"type": {"type": "string", "enum": ["message"]}, "id": {"type": "integer"}}}}}}
+            """##)
+        #expect(schema.contains("union Message tag \"role\" {\n  system: SystemMessage\n  user: UserMessage\n}"), "\(schema)")
+        #expect(schema.contains("union Item {\n"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/components/schemas/Item/discriminator: variants of 'Item' share a tag value, so the tag cannot tell them apart; it is an untagged union"
+        ], "\(result.warnings)")
+    }
+
     /// Okta lists `BY_DATE_TIME` twice in one enum.
     @Test func aValueListedTwiceInAnEnumIsOneCase() throws {
         let (schema, result) = try importText(##"""

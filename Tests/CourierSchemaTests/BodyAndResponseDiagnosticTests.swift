@@ -88,6 +88,30 @@ struct BodyAndResponseDiagnosticTests {
         #expect(api.endpoints[2].timeout == 5)
     }
 
+    /// OpenAPI's discriminators put the tag in each variant's model, as text or as an enum of
+    /// the variant's value: that is no warning.
+    @Test func aVariantModelMayHoldItsOwnTag() throws {
+        let api = try #require(compileValid("""
+            enum TextKind {
+              text
+            }
+            model TextPart {
+              type: TextKind
+              text: String
+            }
+            model ImagePart {
+              type: String
+              url: URL
+            }
+            union Part tag "type" {
+              text: TextPart
+              image: ImagePart
+            }
+            api T {}
+            """))
+        #expect(api.unions.count == 1)
+    }
+
     @Test func oneRouteTakesBodiesOfDifferentContent() throws {
         let api = try #require(compileValid("""
             model A {

@@ -181,7 +181,9 @@ private let enumAndUnionCases: [DiagnosticCase] = [
           message: "duplicate variant 'a'"),
     .init(name: "unknown variant name", source: "model M {}\nunion U tag \"t\" {\n  1️⃣unknown: M\n}" + api,
           message: "variant name 'unknown' is taken by the fallback case of union 'U'"),
-    .init(name: "variant model has the tag key", source: "model M {\n  t: String\n}\nunion U tag \"t\" {\n  1️⃣m: M\n}" + api,
+    .init(name: "variant model has the tag key", source: "model M {\n  t: Int\n}\nunion U tag \"t\" {\n  1️⃣m: M\n}" + api,
+          message: "model 'M' has a field 't' on the tag key \"t\" of union 'U'", severity: .warning),
+    .init(name: "variant model's tag enum lacks the tag", source: "enum K {\n  other\n}\nmodel M {\n  t: K\n}\nunion U tag \"t\" {\n  1️⃣m: M\n}" + api,
           message: "model 'M' has a field 't' on the tag key \"t\" of union 'U'", severity: .warning),
 ]
 

@@ -367,11 +367,32 @@ final class SchemaMapper {
             guard let reference = variant["$ref"]?.string, let target = try? files.location(of: reference, from: variantLocation),
                 case .named(let model) = type(of: variant, at: variantLocation, hint: name), case .model? = declarations[model]
             else { return nil }
-            let tag = tagsByTarget[target] ?? target.tokens.last ?? model
+            // Without a mapping, the specification's tag is the component's name; but where the
+            // variant's own tag property allows one value only (OpenAI's `role: enum [developer]`),
+            // that value is what is sent.
+            let tag = tagsByTarget[target] ?? onlyValue(ofProperty: tagKey, in: variant, at: variantLocation) ?? target.tokens.last ?? model
             chosen.append((ImportNames.unique(ImportNames.memberName(tag), in: &taken), tag, .named(model)))
+        }
+        let tags = chosen.compactMap(\.tagValue)
+        if Set(tags).count < tags.count {
+            warn(location.appending("discriminator"), "discriminator", "variants of '\(name)' share a tag value, so the tag cannot tell them apart; it is an untagged union")
+            return nil
         }
         declare(.union(name: name, docs: docs, tagKey: tagKey, variants: chosen))
         return .named(name)
+    }
+
+    /// The one text value a schema's property can have (`enum: [x]` or `const: x`), if it has one.
+    private func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> String? {
+        var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
+        var required: Set<String> = []
+        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, depth: 0)
+        guard let property = properties.first(where: { $0.key == key }),
+            let (resolved, _) = try? files.resolve(property.node, at: property.location)
+        else { return nil }
+        if let value = resolved["const"]?.string { return value }
+        if let values = resolved["enum"]?.array, values.count == 1 { return values[0].string }
+        return nil
     }
 
     private func variantName(_ type: ImportedType) -> String {

@@ -170,15 +170,22 @@ extension Checker {
             location: syntax.name.location)
     }
 
-    /// Warns when a variant's model has a field on the union's tag key: the union writes the tag
-    /// itself, so the field would be overwritten when encoding.
-    func checkUnionVariantKeys(_ unions: [Union]) {
+    /// Warns when a variant's model has a field on the union's tag key that cannot hold the
+    /// variant's tag: the union writes the tag over it when encoding. A text field, or an enum
+    /// with the tag among its values, is how OpenAPI's discriminators are written, and fine.
+    func checkUnionVariantKeys(_ unions: [Union], enums: [EnumType]) {
+        let enumValues = Dictionary(enums.map { ($0.name, Set($0.cases.map(\.wireValue))) }, uniquingKeysWith: { first, _ in first })
         for union in unions {
             guard let tagKey = union.tagKey else { continue }
             for variant in union.variants {
                 guard let modelName = variant.model, let model = checkedModels[modelName],
                     let field = model.fields.first(where: { $0.wireName == tagKey })
                 else { continue }
+                switch field.type.unwrapped {
+                case .scalar(.string): continue
+                case .enumeration(let name) where enumValues[name]?.contains(variant.tagValue) == true: continue
+                default: break
+                }
                 log.warning(
                     variant.location,
                     "model '\(model.name)' has a field '\(field.name)' on the tag key \"\(tagKey)\" of union '\(union.name)'",

@@ -90,7 +90,7 @@ final class Checker {
                 groups.append(checkGroup(syntax))
             }
         }
-        checkUnionVariantKeys(unions)
+        checkUnionVariantKeys(unions, enums: enums)
         if let api {
             for group in groups where group.name == api.name.text {
                 log.error(

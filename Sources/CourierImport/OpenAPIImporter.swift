@@ -24,8 +24,11 @@ public struct ImportResult: Sendable {
     public var files: [(name: String, text: String)]
     /// What was approximated or left out, each at its place in the description.
     public var warnings: [ImportWarning]
-    /// The number of operations and of declarations imported.
+    /// The number of operations imported.
     public var operationCount: Int
+    /// The operations the description declares that the options pick (those left out are
+    /// named in warnings).
+    public var declaredOperationCount: Int
     /// Models, enums and unions declared.
     public var declarationCount: Int
     /// Fields, parameters and bodies whose type is `JSON` (alone, optional, or in an array or
@@ -75,7 +78,7 @@ public enum OpenAPIImporter {
             mapper.warn(rootLocation.appending("webhooks"), "webhooks", "\(webhooks.keys.count) webhooks are left out: the server calls them, not the client")
         }
         let operations = OperationMapper(files: files, mapper: mapper, keyStyle: keyStyle, security: security)
-        var endpoints = operations.endpoints { operationID, tags in
+        var (endpoints, declaredOperations) = operations.endpoints { operationID, tags in
             (options.tags.isEmpty || tags.contains { options.tags.contains($0) })
                 && (options.operations.isEmpty || operationID.map { options.operations.contains($0) } == true)
         }
@@ -113,7 +116,7 @@ public enum OpenAPIImporter {
             if endpoint.returns?.contains("JSON") == true { jsonValues += 1 }
         }
         return ImportResult(
-            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declarationCount: mapper.order.count,
+            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.count,
             jsonValueCount: jsonValues)
     }
 

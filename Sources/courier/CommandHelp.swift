@@ -105,8 +105,8 @@ extension CommandHelp {
         name: "import", summary: "write the schema an OpenAPI description becomes",
         usage: ["courier import <description> --output <folder> [--name <module>] [--tag <tag>]… [--operation <id>]…"],
         details: """
-            The description is OpenAPI 3.0 or 3.1, in JSON or YAML, in one file or several that
-            refer to each other. (Swagger 2.0 is refused with a message: convert it first.)
+            The description is OpenAPI 3.0 or 3.1, or Swagger 2.0, in JSON or YAML, in one file
+            or several that refer to each other.
 
             options:
               --output <folder>   where the .api files go, such as Schema/Pets
@@ -115,8 +115,8 @@ extension CommandHelp {
               --operation <id>    import only the operation with this operationId; repeatable
 
             What cannot be said exactly in the schema is printed as a warning that names its
-            place in the description, and counted in the summary. Exits 1 when the description
-            cannot be read.
+            place in the description; the summary counts the operations imported of those
+            declared, and the warnings by construct. Exits 1 when the description cannot be read.
             """)
 
     static let diff = CommandHelp(

@@ -49,8 +49,9 @@ enum ImportCommand {
             removed += 1
         }
         print(
-            "\(output): \(result.operationCount) operations, \(result.declarationCount) models, enums and unions in \(result.files.count) files "
-                + "(\(written) written, \(removed) removed); \(result.jsonValueCount) JSON values; \(result.warnings.count) warnings")
+            "\(output): \(result.operationCount) of \(result.declaredOperationCount) operations, \(result.declarationCount) models, enums and unions in "
+                + "\(result.files.count) files (\(written) written, \(removed) removed); \(result.jsonValueCount) JSON values; "
+                + "\(result.warnings.count) warnings\(Self.mostWarned(result))")
         return 0
     }
 
@@ -64,5 +65,13 @@ enum ImportCommand {
         let typedFolder = (root as NSString).deletingLastPathComponent
         let rest = String(file.path.dropFirst(folder.count))
         return typedFolder.isEmpty ? rest : typedFolder + "/" + rest
+    }
+
+    /// `, most of them: 659 operation $ref, 90 optional body, 5 response media type`: what the
+    /// warnings are about, the three commonest constructs first.
+    static func mostWarned(_ result: ImportResult) -> String {
+        let counts = result.warningsByConstruct.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
+        guard !counts.isEmpty else { return "" }
+        return ", most of them: " + counts.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 }

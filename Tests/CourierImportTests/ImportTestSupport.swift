@@ -45,3 +45,55 @@ func importText(_ text: String, name: String = "openapi.json", options: ImportOp
 func readDocument(_ text: String, yaml: Bool = false) throws -> DocumentNode {
     yaml ? try YAMLReader.read(Array(text.utf8)) : try JSONReader.read(Array(text.utf8))
 }
+
+/// The root document of every other description in the corpus, as its README names them; a
+/// packed one is read from a temporary folder it is unpacked into (`file.tar.gz#root` names
+/// the root inside an archive). The tests never copy them into the repository.
+let publishedRoots = [
+    "adyen-checkout/CheckoutService-v72.json", "argo-workflows/swagger.json", "box/openapi.json.gz", "discord/openapi.json.gz",
+    "docker-engine/swagger.yaml", "influxdb/oss.yml", "lob/lob-api-public.yml", "mistral/openapi.yaml", "museum/openapi.yaml",
+    "okta/management-oneOfInheritance.yaml.gz", "opensearch/spec/namespaces/_core.yaml", "ory-kratos/v26.2.0.json",
+    "published/digitalocean.tar.gz#specification/DigitalOcean-public.v2.yaml", "published/openai.json.gz",
+    "published/openai.yaml.gz", "published/twilio_api_v2010.json.gz", "published/twilio_conversations_v1.json.gz",
+    "slack/slack_web_openapi_v2.json.gz", "vonage/number-insight.yml", "xero/xero-webhooks.yaml", "xero/xero_accounting.yaml",
+]
+
+/// Where the packed corpus documents are unpacked, once per test run.
+let unpackedCorpus: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-corpus-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}()
+
+private let unpacking = NSLock()
+
+/// The file to import for one of `publishedRoots`, unpacking it first when it is packed.
+func publishedDocument(_ root: String) throws -> URL {
+    let parts = root.split(separator: "#", maxSplits: 1).map(String.init)
+    let packed = corpus.appendingPathComponent(parts[0])
+    let target = unpackedCorpus.appendingPathComponent(parts[0].replacingOccurrences(of: "/", with: "_"))
+    unpacking.lock()
+    defer { unpacking.unlock() }
+    if parts[0].hasSuffix(".tar.gz") {
+        if !FileManager.default.fileExists(atPath: target.path) {
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            try runTool("/usr/bin/env", ["tar", "-xzf", packed.path, "-C", target.path])
+        }
+        return target.appendingPathComponent(parts[1])
+    }
+    guard parts[0].hasSuffix(".gz") else { return packed }
+    let unpacked = target.deletingPathExtension()
+    if !FileManager.default.fileExists(atPath: unpacked.path) {
+        try runTool("/bin/sh", ["-c", "gzip -dc '\(packed.path)' > '\(unpacked.path)'"])
+    }
+    return unpacked
+}
+
+private func runTool(_ executable: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw ImportError("\(arguments.joined(separator: " ")) failed") }
+}

@@ -11,19 +11,23 @@ struct OperationMapper {
     let keyStyle: KeyStyle
     let security: SecurityMapping
 
-    /// Every operation, in document order; `include` picks them.
-    func endpoints(include: (_ operationID: String?, _ tags: [String]) -> Bool) -> [ImportedEndpoint] {
+    /// Every operation, in document order, that `include` picks; and how many the description
+    /// declares that it picks (or could not read), so that what is lost can be counted.
+    func endpoints(include: (_ operationID: String?, _ tags: [String]) -> Bool) -> (endpoints: [ImportedEndpoint], declared: Int) {
         let root = DocumentLocation(file: files.root, tokens: [])
         var takenNames: Set<String> = []
         var endpoints: [ImportedEndpoint] = []
+        var declared = 0
         for (path, pathItemNode) in files.rootNode["paths"]?.object?.members ?? [] {
             let pathLocation = root.appending("paths").appending(path)
             guard let (pathItem, itemLocation) = try? files.resolve(pathItemNode, at: pathLocation) else {
                 mapper.warn(pathLocation, "path item", "this path item could not be read; it is left out")
+                declared += 1
                 continue
             }
             for method in Self.methods {
                 guard let operationNode = pathItem[method] else { continue }
+                declared += 1
                 // DigitalOcean gives each operation as a `$ref` to a file of its own; the
                 // specification does not allow that, but the meaning is plain.
                 guard let (operation, operationLocation) = try? files.resolve(operationNode, at: itemLocation.appending(method)) else {
@@ -37,7 +41,10 @@ struct OperationMapper {
                 }
                 let tags = (operation["tags"]?.array ?? []).compactMap(\.string)
                 let operationID = operation["operationId"]?.string
-                guard include(operationID, tags) else { continue }
+                guard include(operationID, tags) else {
+                    declared -= 1
+                    continue
+                }
                 if let endpoint = endpoint(
                     method: method, path: path, operation: operation, pathItem: (pathItem, itemLocation), at: operationLocation,
                     tags: tags, takenNames: &takenNames)
@@ -45,10 +52,13 @@ struct OperationMapper {
                     endpoints.append(endpoint)
                 }
             }
-            if pathItem["trace"] != nil { mapper.warn(itemLocation.appending("trace"), "TRACE", "TRACE operations are left out") }
+            if pathItem["trace"] != nil {
+                mapper.warn(itemLocation.appending("trace"), "TRACE", "TRACE operations are left out")
+                declared += 1
+            }
         }
         labelSharedRoutes(&endpoints, at: root.appending("paths"))
-        return endpoints
+        return (endpoints, declared)
     }
 
     /// Gives a label (`#getAttachmentByFileName`) to each later endpoint of a method and route

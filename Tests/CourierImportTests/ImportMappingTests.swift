@@ -267,7 +267,11 @@ struct ImportMappingTests {
     }
 
     @Test func badInputIsAnErrorNeverACrash() throws {
-        #expect(throws: ImportError.self) { try importText(#"{"swagger": "2.0"}"#) }
+        #expect(throws: ImportError.self) { try importText(#"{"swagger": "3.0"}"#) }
+        let unresolved = try importText(##"{"swagger": "2.0", "paths": {"/a": {"get": {"responses": {"200": {"$ref": "#/responses/nowhere"}}}}}}"##)
+        #expect(unresolved.result.warnings.map(\.description) == [
+            "warning: #/paths/~1a/get/responses/200: #/responses/nowhere does not exist in openapi.json; this response is left out"
+        ], "\(unresolved.result.warnings)")
         #expect(throws: ImportError.self) { try importText(##"{"openapi": "3.0.0", "paths": {"/a": {"get": {"responses": {"200": {"$ref": "#/nowhere"}}}}}"##) }
         #expect(throws: ImportError.self) { try importText("{not json") }
         let selfReferring = ##"{"openapi": "3.0.0", "info": {"title": "Loop"}, "components": {"schemas": {"A": {"$ref": "#/components/schemas/A"}}}}"##

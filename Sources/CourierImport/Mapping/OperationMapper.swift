@@ -325,7 +325,14 @@ struct OperationMapper {
         guard let responses = node?.object else { return nil }
         let successes = responses.members.filter { $0.key.hasPrefix("2") || $0.key == "2XX" }
         for (status, responseNode) in successes {
-            guard let (resolved, responseLocation) = try? files.resolve(responseNode, at: location.appending(status)) else { continue }
+            let resolved: DocumentNode
+            let responseLocation: DocumentLocation
+            do {
+                (resolved, responseLocation) = try files.resolve(responseNode, at: location.appending(status))
+            } catch {
+                mapper.warn(location.appending(status), "response", "\(error); this response is left out")
+                continue
+            }
             let contents = MediaContent.entries(of: resolved, at: responseLocation, files: files, mapper: mapper)
             guard let first = contents.first else { continue }
             let lower = first.mediaType.lowercased()

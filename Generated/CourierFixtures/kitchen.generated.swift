@@ -691,6 +691,34 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
     }
 }
 
+/// A change to a node: a field left out changes nothing, `null` clears it.
+nonisolated public struct NodePatch: Codable, Hashable, Sendable {
+    public var title: Nullable<String>?
+    public var dueAt: Nullable<Date>
+    public var labels: [Nullable<String>]?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(title: Nullable<String>? = nil, dueAt: Nullable<Date>, labels: [Nullable<String>]? = nil) {
+        self.title = title
+        self.dueAt = dueAt
+        self.labels = labels
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.readIfPresent(Nullable<String>.self, at: "title")
+        self.dueAt = try container.read(Nullable<Date>.self, at: "due_at")
+        self.labels = try container.readIfPresent([Nullable<String>].self, at: "labels")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.title, at: "title")
+        try container.write(self.dueAt, at: "due_at")
+        try container.writeIfPresent(self.labels, at: "labels")
+    }
+}
+
 /// A job whose state is polled.
 nonisolated public struct Job: Codable, Hashable, Sendable {
     public var id: Int
@@ -751,6 +779,9 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
 
     /// `ping` as conforming types implement it; callers use the method with defaults.
     func ping(_ options: RequestOptions?) async throws
+
+    /// `patchNode` as conforming types implement it; callers use the method with defaults.
+    func patchNode(id: Int, body: NodePatch, _ options: RequestOptions?) async throws -> Node
 
     /// `remove` as conforming types implement it; callers use the method with defaults.
     func remove(id: Int, _ options: RequestOptions?) async throws
@@ -876,6 +907,13 @@ nonisolated extension ThingsAPI {
     /// Checks the service is up, without a token.
     public func ping(options: RequestOptions? = nil) async throws {
         try await ping(options)
+    }
+
+    /// Changes a node: what the patch leaves out stays, what it sets to null is cleared.
+    ///
+    /// - Parameter body: The request body.
+    public func patchNode(id: Int, body: NodePatch, options: RequestOptions? = nil) async throws -> Node {
+        try await patchNode(id: id, body: body, options)
     }
 
     /// Removes a node.
@@ -1121,6 +1159,14 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         return try await send(request, options: options)
     }
 
+    /// Sends `patchNode`.
+    public func patchNode(id: Int, body: NodePatch, _ options: RequestOptions?) async throws -> Node {
+        let request = APIRequest(
+            name: "patchNode", method: .patch, path: "/nodes/\(path: id)", headers: KitchenAPI.headers,
+            body: .json(body), dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
     /// Sends `remove`.
     public func remove(id: Int, _ options: RequestOptions?) async throws {
         let request = APIRequest(
@@ -1311,6 +1357,8 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         case search(filter: [String: String], weights: [String: Int]?)
         /// A call of `ping`.
         case ping
+        /// A call of `patchNode`.
+        case patchNode(id: Int, body: NodePatch)
         /// A call of `remove`.
         case remove(id: Int)
         /// A call of `statement`.
@@ -1374,6 +1422,9 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
 
     /// Answers `ping`.
     public var pingHandler: (@Sendable () async throws -> Void)?
+
+    /// Answers `patchNode`.
+    public var patchNodeHandler: (@Sendable (_ id: Int, _ body: NodePatch) async throws -> Node)?
 
     /// Answers `remove`.
     public var removeHandler: (@Sendable (_ id: Int) async throws -> Void)?
@@ -1495,6 +1546,13 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         callLog.record(.ping)
         guard let handler = pingHandler else { throw APIError.unanswered("ping", of: "ThingsAPIMock") }
         return try await handler()
+    }
+
+    /// Records the call and answers with `patchNodeHandler`.
+    public func patchNode(id: Int, body: NodePatch, _ options: RequestOptions?) async throws -> Node {
+        callLog.record(.patchNode(id: id, body: body))
+        guard let handler = patchNodeHandler else { throw APIError.unanswered("patchNode", of: "ThingsAPIMock") }
+        return try await handler(id, body)
     }
 
     /// Records the call and answers with `removeHandler`.

@@ -63,6 +63,7 @@ enum SwiftNames {
         case .array(let element): return "[\(Self.type(element))]"
         case .dictionary(let value): return "[String: \(Self.type(value))]"
         case .optional(let wrapped): return "\(Self.type(wrapped))?"
+        case .nullable(let wrapped): return "Nullable<\(Self.type(wrapped))>"
         case .model(let name), .enumeration(let name), .union(let name): return name
         }
     }

@@ -12,7 +12,7 @@ struct TypeGenerator {
         var referenced: Set<String> = []
         func collect(_ type: TypeRef) {
             switch type {
-            case .array(let inner), .dictionary(let inner), .optional(let inner): collect(inner)
+            case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner): collect(inner)
             case .model(let name), .enumeration(let name), .union(let name): referenced.insert(name)
             case .scalar, .file: break
             }

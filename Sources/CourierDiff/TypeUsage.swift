@@ -43,7 +43,7 @@ struct TypeUsage {
     private mutating func visit(_ type: TypeRef, endpoint: String, reading: Bool) {
         switch type {
         case .scalar, .file: return
-        case .array(let element), .dictionary(let element), .optional(let element):
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
             visit(element, endpoint: endpoint, reading: reading)
         case .model(let name), .enumeration(let name), .union(let name):
             let inserted = reading ? readers[name, default: []].insert(endpoint).inserted : writers[name, default: []].insert(endpoint).inserted

@@ -75,6 +75,27 @@ struct PublishedShapesTests {
         ], "\(result.warnings)")
     }
 
+    /// A request must be able to send `null` (to clear a field) and must send a required key
+    /// even when its value is null; what only responses read keeps `T?`.
+    @Test func nullableFieldsAreNullableWhereARequestWritesThem() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Tasks"}, "paths": {"/tasks/{id}": {"patch": {"operationId": "updateTask",
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TaskPatch"}}}},
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Task"}}}}}}}},
+             "components": {"schemas": {
+              "TaskPatch": {"type": "object", "required": ["version"], "properties": {
+                "title": {"type": "string"}, "due": {"type": ["string", "null"], "format": "date-time"},
+                "version": {"type": ["integer", "null"]}, "owner": {"$ref": "#/components/schemas/Owner"}}},
+              "Owner": {"type": "object", "properties": {"name": {"type": ["string", "null"]}}},
+              "Task": {"type": "object", "required": ["due"], "properties": {"due": {"type": ["string", "null"]},
+                "tags": {"type": "array", "items": {"type": ["string", "null"]}}}}}}}
+            """##)
+        #expect(schema.contains("model TaskPatch {\n  title: String?\n  due: Nullable<Date>?\n  version: Nullable<Int>\n  owner: Owner?\n}"), "\(schema)")
+        #expect(schema.contains("model Owner {\n  name: Nullable<String>?\n}"), "\(schema)")
+        #expect(schema.contains("model TasksTask {\n  due: String?\n  tags: [Nullable<String>]?\n}"), "\(schema)")
+    }
+
     /// Okta lists `BY_DATE_TIME` twice in one enum.
     @Test func aValueListedTwiceInAnEnumIsOneCase() throws {
         let (schema, result) = try importText(##"""

@@ -6,6 +6,8 @@ indirect enum ImportedType: Hashable, Sendable {
     case array(ImportedType)
     case dictionary(ImportedType)
     case optional(ImportedType)
+    /// `Nullable<T>`: a value or `null`, told apart from an absent key.
+    case nullable(ImportedType)
 
     /// `JSON`, the fallback for what the language cannot say.
     static let json = ImportedType.named("JSON")
@@ -17,6 +19,7 @@ indirect enum ImportedType: Hashable, Sendable {
         case .array(let element): "[\(element.spelling)]"
         case .dictionary(let value): "[String: \(value.spelling)]"
         case .optional(let wrapped): wrapped.spelling + "?"
+        case .nullable(let wrapped): "Nullable<\(wrapped.spelling)>"
         }
     }
 
@@ -42,6 +45,7 @@ indirect enum ImportedType: Hashable, Sendable {
         case .array(let element): .array(element.replacing(name, with: replacement))
         case .dictionary(let value): .dictionary(value.replacing(name, with: replacement))
         case .optional(let wrapped): wrapped.replacing(name, with: replacement).optional
+        case .nullable(let wrapped): .nullable(wrapped.replacing(name, with: replacement))
         }
     }
 
@@ -49,7 +53,7 @@ indirect enum ImportedType: Hashable, Sendable {
     var names: [String] {
         switch self {
         case .named(let name): [name]
-        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.names
+        case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner): inner.names
         }
     }
 }
@@ -64,6 +68,11 @@ struct ImportedField: Hashable, Sendable {
     var defaultValue: String?
     var docs: [String]
     var isDeprecated: Bool
+    /// Whether the description allows `null` (`nullable`, `type: [T, "null"]`): the type is then
+    /// optional, or `Nullable<T>` where a request writes it.
+    var isNullable = false
+    /// Whether the description requires the key.
+    var isRequired = false
 }
 
 /// A model, enum or union the importer declares.

@@ -269,6 +269,7 @@ struct OperationMapper {
             type = type.unwrapped
             switch type {
             case .array, .dictionary: break
+            case .nullable: type = .json
             case .named(let name) where name == "JSON": break
             case .named(let name):
                 switch mapper.declarations[name] {

@@ -175,11 +175,11 @@ final class SchemaMapper {
         case "array"?:
             guard let items = node["items"] else { return .array(.json) }
             let element = type(of: items, at: location.appending("items"), hint: hint + "Item", context: context)
-            return .array(element.isOptional ? .json : element)
+            return .array(element.isOptional ? .nullable(element.unwrapped) : element)
         case "object"?, nil:
             if let additional = node["additionalProperties"], additional.object != nil, additional != .object(DocumentObject()) {
                 let value = type(of: additional, at: location.appending("additionalProperties"), hint: hint + "Value")
-                return .dictionary(value.isOptional ? .json : value)
+                return .dictionary(value.isOptional ? .nullable(value.unwrapped) : value)
             }
             return .json
         case let other?:
@@ -221,6 +221,8 @@ final class SchemaMapper {
         for (key, property, propertyLocation) in properties {
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
             var type = self.type(of: property, at: propertyLocation, hint: owner + ImportNames.typeName(key), context: context)
+            // The type is optional here only when the description allows null.
+            let isNullable = type.isOptional
             var defaultValue: String?
             if !required.contains(key) {
                 defaultValue = literal(property["default"], for: type.unwrapped)
@@ -230,7 +232,7 @@ final class SchemaMapper {
             fields.append(
                 ImportedField(
                     name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: type, defaultValue: defaultValue,
-                    docs: docs, isDeprecated: property["deprecated"]?.bool == true))
+                    docs: docs, isDeprecated: property["deprecated"]?.bool == true, isNullable: isNullable, isRequired: required.contains(key)))
         }
         return fields
     }
@@ -408,7 +410,7 @@ final class SchemaMapper {
             }
         case .array(let element): return variantName(element) + "List"
         case .dictionary(let value): return variantName(value) + "Map"
-        case .optional(let wrapped): return variantName(wrapped)
+        case .optional(let wrapped), .nullable(let wrapped): return variantName(wrapped)
         }
     }
 
@@ -418,6 +420,7 @@ final class SchemaMapper {
         case .array: return .array
         case .dictionary: return .object
         case .optional(let wrapped): return shape(wrapped)
+        case .nullable: return .any
         case .named(let name):
             switch name {
             case "String", "UUID", "URL", "Bytes", "Date": return .string

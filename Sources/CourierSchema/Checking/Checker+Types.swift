@@ -34,10 +34,26 @@ extension Checker {
                     hint: "it is a whole text body; use String for text inside JSON")
                 return nil
             }
+            if name.text == "Nullable" {
+                guard arguments.count == 1 else {
+                    log.error(name.location, "'Nullable' takes one type argument", hint: "write Nullable<String>")
+                    return nil
+                }
+                guard let wrapped = resolve(arguments[0]) else { return nil }
+                switch wrapped {
+                case .optional, .nullable:
+                    log.error(
+                        arguments[0].location, "'Nullable<\(wrapped)>' says null twice",
+                        hint: "write Nullable<\(wrapped.unwrappedNullable)>, and '?' after it when the key may be absent")
+                    return nil
+                default:
+                    return .nullable(wrapped)
+                }
+            }
             if !arguments.isEmpty {
                 log.error(
                     arguments[0].location, "type '\(name.text)' takes no type arguments",
-                    hint: "only Data<T>, Page<T> and Response<T> are generic")
+                    hint: "only Nullable<T>, Data<T>, Page<T> and Response<T> are generic")
                 return nil
             }
             if name.text == "File" {
@@ -109,7 +125,7 @@ extension Checker {
             return .enumCase(caseName)
         case .scalar(let scalar):
             return scalarLiteral(value, scalar: scalar, mismatch: mismatch)
-        case .model, .union, .file:
+        case .model, .union, .file, .nullable:
             log.error(
                 value.location, "a default value is not supported for type '\(type)'",
                 hint: "make the field optional instead")

@@ -11,7 +11,7 @@ final class Checker {
 
     /// Names that schema types may not take: the built-in types, the envelopes, the runtime's
     /// public types and the Swift types generated code relies on.
-    static let builtinTypeNames: Set<String> = Set(TypeRef.Scalar.allCases.map(\.rawValue)).union(["File", "Data", "Page", "Response", "Text"])
+    static let builtinTypeNames: Set<String> = Set(TypeRef.Scalar.allCases.map(\.rawValue)).union(["File", "Data", "Page", "Response", "Text", "Nullable"])
     static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
         "Endpoint", "Optional", "Array", "Dictionary", "Set",
         "Error", "Result", "Task", "Never", "Any", "AnyObject", "Self",
@@ -29,7 +29,7 @@ final class Checker {
         "FileTokenStore", "HTTPErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPStreamingResponse",
         "HTTPTransport", "ISO8601", "ImmediateClock", "InMemoryTokenStore", "Indirect", "IntEnum", "InterceptingTransport",
         "JSONCoding", "JSONLineDecodingError", "JSONLinesParser", "JSONShape", "JSONValue", "KeychainTokenStore",
-        "LoggingInterceptor", "MockAPIClient", "MultipartFile", "MultipartFormData", "PaginatedResponse", "PathSegment",
+        "LoggingInterceptor", "MockAPIClient", "MultipartFile", "MultipartFormData", "Nullable", "PaginatedResponse", "PathSegment",
         "QueryItem", "Redaction", "RedirectHandler", "RedirectPolicy", "RefreshStrategy", "RequestAuth", "RequestBody",
         "RequestInterceptor", "RequestOptions", "ResponseDecoding", "RetryPolicy", "ServerSentEvent", "ServerSentEventParser",
         "StringEnum", "SystemClock", "TaggedUnion", "TextDecoding", "TextDecodingError", "TokenStore", "TokenStoreError",

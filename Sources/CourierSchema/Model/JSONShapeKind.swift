@@ -34,7 +34,7 @@ public enum JSONShapeKind: String, Sendable, Hashable, Encodable {
         case .array: return .array
         case .dictionary, .model: return .object
         case .union(let name): return isTaggedUnion(name) ? .object : .any
-        case .optional, .file: return .any
+        case .optional, .nullable, .file: return .any
         }
     }
 

@@ -10,6 +10,8 @@ public indirect enum TypeRef: Sendable, Hashable, Encodable, CustomStringConvert
     case dictionary(TypeRef)
     /// `T?`.
     case optional(TypeRef)
+    /// `Nullable<T>`: a value or `null`, told apart from an absent key.
+    case nullable(TypeRef)
     /// A model declared in the schema.
     case model(String)
     /// An enum declared in the schema.
@@ -30,6 +32,14 @@ public indirect enum TypeRef: Sendable, Hashable, Encodable, CustomStringConvert
         return self
     }
 
+    /// The type without `?` or `Nullable<…>` around it.
+    public var unwrappedNullable: TypeRef {
+        switch self {
+        case .optional(let wrapped), .nullable(let wrapped): return wrapped.unwrappedNullable
+        default: return self
+        }
+    }
+
     /// Whether the type is `T?`.
     public var isOptional: Bool {
         if case .optional = self { return true }
@@ -44,6 +54,7 @@ public indirect enum TypeRef: Sendable, Hashable, Encodable, CustomStringConvert
         case .array(let element): return "[\(element)]"
         case .dictionary(let value): return "[String: \(value)]"
         case .optional(let wrapped): return "\(wrapped)?"
+        case .nullable(let wrapped): return "Nullable<\(wrapped)>"
         case .model(let name), .enumeration(let name), .union(let name): return name
         }
     }

@@ -1,0 +1,49 @@
+import CourierFixtures
+import CourierRuntime
+import Foundation
+import Testing
+
+/// `Nullable<T>?` fields have three states, absent, null and a value, and each survives a
+/// round trip: a PATCH can clear a field, and a required nullable key is always sent.
+@Suite("Absent, null or a value")
+struct NullableFieldTests {
+    let decoder = JSONCoding.decoder(for: .unixSeconds)
+    let encoder = JSONCoding.encoder(for: .unixSeconds)
+
+    func object(_ patch: NodePatch) throws -> String {
+        String(decoding: try encoder.encode(patch), as: UTF8.self)
+    }
+
+    @Test func eachStateIsWrittenAsItIs() throws {
+        #expect(try object(NodePatch(dueAt: .null)) == #"{"due_at":null}"#)
+        #expect(try object(NodePatch(title: .null, dueAt: .value(Date(timeIntervalSince1970: 60)))) == #"{"title":null,"due_at":60}"#)
+        #expect(try object(NodePatch(title: .value("Ship"), dueAt: .null, labels: [.value("a"), .null])) == #"{"title":"Ship","due_at":null,"labels":["a",null]}"#)
+    }
+
+    @Test func eachStateIsReadAsItIs() throws {
+        let absent = try decoder.decode(NodePatch.self, from: Data(#"{"due_at": null}"#.utf8))
+        #expect(absent.title == nil)
+        #expect(absent.dueAt == .null)
+        let cleared = try decoder.decode(NodePatch.self, from: Data(#"{"title": null, "due_at": 60, "labels": [null, "b"]}"#.utf8))
+        #expect(cleared.title == .null)
+        #expect(cleared.dueAt == .value(Date(timeIntervalSince1970: 60)))
+        #expect(cleared.labels == [.null, .value("b")])
+        let set = try decoder.decode(NodePatch.self, from: Data(#"{"title": "Ship", "due_at": null}"#.utf8))
+        #expect(set.title == .value("Ship"))
+        for patch in [absent, cleared, set] {
+            #expect(try decoder.decode(NodePatch.self, from: try encoder.encode(patch)) == patch)
+        }
+    }
+
+    @Test func aRequiredNullableKeyMustBeThere() {
+        #expect(throws: DecodingError.self) { try decoder.decode(NodePatch.self, from: Data(#"{"title": "Ship"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try decoder.decode(NodePatch.self, from: Data(#"{"due_at": "soon"}"#.utf8)) }
+    }
+
+    @Test func nullableConvertsFromAndToAnOptional() {
+        #expect(Nullable<Int>(nil) == .null)
+        #expect(Nullable(3) == .value(3))
+        #expect(Nullable<Int>.null.value == nil)
+        #expect(Nullable.value(3).value == 3)
+    }
+}

@@ -40,6 +40,16 @@ struct NullableFieldTests {
         #expect(throws: DecodingError.self) { try decoder.decode(NodePatch.self, from: Data(#"{"due_at": "soon"}"#.utf8)) }
     }
 
+    @Test func aLiteralIsAValue() throws {
+        let patch = NodePatch(title: "Ship", dueAt: .null, labels: ["a", .null])
+        #expect(patch.title == .value("Ship"))
+        #expect(patch.labels == [.value("a"), .null])
+        let count: Nullable<Int> = 3
+        let ratio: Nullable<Double> = 0.5
+        let flag: Nullable<Bool> = true
+        #expect([count.value, ratio.value.map { Int($0 * 2) }, flag.value.map { $0 ? 1 : 0 }] == [3, 1, 1])
+    }
+
     @Test func nullableConvertsFromAndToAnOptional() {
         #expect(Nullable<Int>(nil) == .null)
         #expect(Nullable(3) == .value(3))

@@ -65,3 +65,25 @@ extension KeyedDecodingContainer where Key == WireKey {
         return try decodeNil(forKey: key) ? .null : .value(try read(Wrapped.self, at: key))
     }
 }
+
+// A literal is a value: `NodePatch(title: "Ship")` reads as it would with `String?`.
+extension Nullable: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral, ExpressibleByStringLiteral
+where Wrapped == String {
+    /// `.value` of a string literal.
+    public init(stringLiteral value: String) { self = .value(value) }
+}
+
+extension Nullable: ExpressibleByIntegerLiteral where Wrapped == Int {
+    /// `.value` of an integer literal.
+    public init(integerLiteral value: Int) { self = .value(value) }
+}
+
+extension Nullable: ExpressibleByFloatLiteral where Wrapped == Double {
+    /// `.value` of a number literal.
+    public init(floatLiteral value: Double) { self = .value(value) }
+}
+
+extension Nullable: ExpressibleByBooleanLiteral where Wrapped == Bool {
+    /// `.value` of `true` or `false`.
+    public init(booleanLiteral value: Bool) { self = .value(value) }
+}

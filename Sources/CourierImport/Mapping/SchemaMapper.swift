@@ -91,10 +91,15 @@ final class SchemaMapper {
     /// A component's type: declared once under its name, or for a schema that needs no
     /// declaration (a string, an array), the type itself.
     private func componentType(at location: DocumentLocation, context: Context) throws -> ImportedType {
-        let (node, resolved) = try componentTypes[location] == nil ? files.resolve(try files.node(at: location), at: location) : (.null, location)
-        guard let known = componentTypes[location] ?? componentTypes[resolved] else { return try newComponentType(node, at: location, resolved: resolved, context: context) }
-        if case .named(let name) = known, mapping.contains(name) { selfReferences.insert(name) }
-        return known
+        func met(_ known: ImportedType) -> ImportedType {
+            // A component met again while it is being mapped contains itself.
+            if case .named(let name) = known, mapping.contains(name) { selfReferences.insert(name) }
+            return known
+        }
+        if let known = componentTypes[location] { return met(known) }
+        let (node, resolved) = try files.resolve(try files.node(at: location), at: location)
+        if let known = componentTypes[resolved] { return met(known) }
+        return try newComponentType(node, at: location, resolved: resolved, context: context)
     }
 
     private func newComponentType(_ node: DocumentNode, at location: DocumentLocation, resolved: DocumentLocation, context: Context) throws -> ImportedType {

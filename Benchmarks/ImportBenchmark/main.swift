@@ -92,8 +92,7 @@ for name in documents {
 
 // The readers alone, on the largest published YAML descriptions beside the repository: each is
 // read as it is published, and as JSON written from the same tree, in the same round.
-let published = corpus.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/openapi")
+let published = corpus.deletingLastPathComponent()
 
 /// The tree as JSON text, for the reader comparison (key order does not matter there).
 func foundationValue(_ node: DocumentNode) -> Any {
@@ -153,7 +152,9 @@ if let enumerator = FileManager.default.enumerator(at: published, includingPrope
 func unpacked(_ path: String) throws -> URL {
     let source = published.appendingPathComponent(path)
     guard source.pathExtension == "gz" else { return source }
-    let target = folder.appendingPathComponent(source.deletingPathExtension().lastPathComponent)
+    // A folder of its own: the reader comparison above writes files of the same names.
+    let target = folder.appendingPathComponent("unpacked/" + path.replacingOccurrences(of: "/", with: "_")).deletingPathExtension()
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
     if !FileManager.default.fileExists(atPath: target.path) {
         let gzip = Process()
         gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -111,15 +111,7 @@ if let enumerator = FileManager.default.enumerator(at: published, includingPrope
     while var url = enumerator.nextObject() as? URL {
         if url.pathExtension == "gz", ["yaml", "yml"].contains(url.deletingPathExtension().pathExtension) {
             // Published compressed: read as the user would after unpacking it.
-            let unpacked = folder.appendingPathComponent(url.deletingPathExtension().lastPathComponent)
-            let gzip = Process()
-            gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            gzip.arguments = ["gzip", "-dc", url.path]
-            _ = FileManager.default.createFile(atPath: unpacked.path, contents: nil)
-            gzip.standardOutput = try FileHandle(forWritingTo: unpacked)
-            try gzip.run()
-            gzip.waitUntilExit()
-            url = unpacked
+            url = try unpacked(String(url.path.dropFirst(published.path.count + 1)))
         }
         guard ["yaml", "yml"].contains(url.pathExtension), let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 400_000 else { continue }
         large.append((url, size))
@@ -140,7 +132,7 @@ if let enumerator = FileManager.default.enumerator(at: published, includingPrope
             jsonTimes.append(try time { _ = try DescriptionFiles(root: jsonURL) })
             baseline.append(try time { _ = try JSONSerialization.jsonObject(with: jsonData) })
         }
-        let name = url.path.replacingOccurrences(of: published.path + "/", with: "").replacingOccurrences(of: folder.path + "/", with: "(unpacked) ")
+        let name = url.path.replacingOccurrences(of: published.path + "/", with: "").replacingOccurrences(of: folder.path + "/unpacked/", with: "(unpacked) ")
         print(
             "| \(name) | \(String(format: "%.0f KB", Double(size) / 1024)) | \(String(format: "%.1f ms", median(yamlTimes) * 1000)) "
                 + "| \(String(format: "%.1f ms", median(jsonTimes) * 1000)) | \(String(format: "%.2f×", median(zip(yamlTimes, jsonTimes).map(/)))) "

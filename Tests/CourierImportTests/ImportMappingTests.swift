@@ -266,6 +266,32 @@ struct ImportMappingTests {
         #expect(schema.contains("returns AB"), "\(schema)")
     }
 
+    /// The import fuzz target's first finding: an unknown `in` became a member the schema
+    /// language does not have, and the import made a schema with errors.
+    @Test func aParameterInAnUnknownPlaceIsLeftOutWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Pets"}, "paths": {"/pets": {"get": {"operationId": "listPets",
+              "parameters": [{"name": "limit", "in": "Dquery", "schema": {"type": "integer"}}], "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  listPets: GET /pets\n"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1pets/get/parameters/0: the parameter 'limit' is 'in: Dquery', which OpenAPI does not have (path, query, header or cookie); it is left out"
+        ])
+    }
+
+    /// The import fuzz target's second finding: a request media type that is none was written
+    /// after `body Bytes`.
+    @Test func aRequestMediaTypeThatIsNoneIsTheCallersToGive() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Up"}, "paths": {"/up": {"post": {"operationId": "upload",
+              "requestBody": {"content": {"appli ation/json": {}}}, "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  upload: POST /up {\n    body Bytes\n  }"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1up/post/requestBody/content/appli ation~1json: 'appli ation/json' is not a media type; the caller gives the body's content type"
+        ], "\(result.warnings)")
+    }
+
     @Test func badInputIsAnErrorNeverACrash() throws {
         #expect(throws: ImportError.self) { try importText(#"{"swagger": "3.0"}"#) }
         let unresolved = try importText(##"{"swagger": "2.0", "paths": {"/a": {"get": {"responses": {"200": {"$ref": "#/responses/nowhere"}}}}}}"##)

@@ -175,6 +175,10 @@ struct OperationMapper {
             mapper.warn(location, "parameter", "a parameter without a name or place is left out")
             return nil
         }
+        guard ["path", "query", "header", "cookie"].contains(place) else {
+            mapper.warn(location, "parameter", "the parameter '\(wire)' is 'in: \(place)', which OpenAPI does not have (path, query, header or cookie); it is left out")
+            return nil
+        }
         guard place != "cookie" else {
             mapper.warn(location, "cookie parameter", "the cookie parameter '\(wire)' is left out: the client does not send cookies")
             return nil
@@ -313,7 +317,10 @@ struct OperationMapper {
         default:
             labels.insert("body")
             let isText = mediaType.lowercased().hasPrefix("text/")
-            if !mediaType.contains("*") { return .raw(isText: isText, mediaType: mediaType) }
+            if !mediaType.contains("*"), MediaType.isValid(mediaType) { return .raw(isText: isText, mediaType: mediaType) }
+            if !mediaType.contains("*") {
+                mapper.warn(mediaLocation, "request content type", "'\(mediaType)' is not a media type; the caller gives the body's content type")
+            }
             labels.insert("contentType")
             return .raw(isText: isText, mediaType: nil)
         }

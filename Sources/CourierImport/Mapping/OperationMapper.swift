@@ -402,8 +402,3 @@ struct OperationMapper {
         mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.hasPrefix("application/json;")
     }
 }
-
-extension DocumentLocation {
-    /// The location one step up.
-    func dropLast() -> DocumentLocation { DocumentLocation(file: file, tokens: Array(tokens.dropLast())) }
-}

@@ -136,7 +136,7 @@ struct TypeGenerator {
             }
             writer.line("var container = encoder.container(keyedBy: WireKey.self)")
             for field in model.fields {
-                let method = field.type.isOptional ? "writeIfPresent" : "write"
+                let method = field.type.isOptional && !field.writesNull ? "writeIfPresent" : "write"
                 // Always `self.`: a property named `self` written alone would be the instance.
                 writer.line("try container.\(method)(\(storedValue(field)), at: \(SwiftNames.string(field.wireName)))")
             }

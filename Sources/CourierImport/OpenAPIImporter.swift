@@ -34,6 +34,10 @@ public struct ImportResult: Sendable {
     /// Fields, parameters and bodies whose type is `JSON` (alone, optional, or in an array or
     /// dictionary): free-form values, and what degraded to them.
     public var jsonValueCount: Int
+    /// The schemas of the description that the import gave a type, each at its place, with the
+    /// type it became (`Pet`, `[String: String]?`, `JSON`): every component schema, in the
+    /// description's order, then every other schema that became a declaration.
+    public var schemaTypes: [(location: DocumentLocation, type: String)] = []
 
     /// The warnings by construct (`cookie parameter`, `not`, …), for reporting what does not fit.
     public var warningsByConstruct: [String: Int] {
@@ -68,10 +72,12 @@ public enum OpenAPIImporter {
         for note in conversionNotes { mapper.warn(DocumentLocation(file: files.root, tokens: note.tokens), note.construct, note.message) }
         // Every component schema, in the description's order, whether an operation uses it or not.
         let schemasNode = componentSchemas.reduce(Optional(root)) { $0?[$1] }
+        var schemaTypes: [(location: DocumentLocation, type: ImportedType)] = []
         for key in schemasNode?.object?.keys ?? [] {
+            let location = DocumentLocation(file: files.root, tokens: componentSchemas + [key])
             var reference = DocumentObject()
-            reference.set("$ref", .string(DocumentLocation(file: files.root, tokens: componentSchemas + [key]).pointer))
-            _ = mapper.type(of: .object(reference), at: rootLocation, hint: key)
+            reference.set("$ref", .string(location.pointer))
+            schemaTypes.append((location, mapper.type(of: .object(reference), at: rootLocation, hint: key)))
         }
         let security = SecurityMapping(root: root, at: rootLocation, mapper: mapper)
         if let webhooks = root["webhooks"]?.object, !webhooks.keys.isEmpty {
@@ -118,7 +124,18 @@ public enum OpenAPIImporter {
         }
         return ImportResult(
             files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.count,
-            jsonValueCount: jsonValues)
+            jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper))
+    }
+
+    /// The components' types, then each declaration's at its place, each place once.
+    private static func typedSchemas(components: [(location: DocumentLocation, type: ImportedType)], mapper: SchemaMapper) -> [(location: DocumentLocation, type: String)] {
+        var seen = Set(components.map(\.location))
+        var typed = components.map { ($0.location, $0.type.spelling) }
+        for name in mapper.order where mapper.declarations[name] != nil {
+            guard let location = mapper.declarationLocations[name], seen.insert(location).inserted else { continue }
+            typed.append((location, name))
+        }
+        return typed
     }
 
     /// A module name: the title's words, capitalised (`Twilio - Lookups` → `TwilioLookups`).

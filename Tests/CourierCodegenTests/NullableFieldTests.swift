@@ -35,6 +35,14 @@ struct NullableFieldTests {
         }
     }
 
+    @Test func aFieldThatWritesNullKeepsItsKey() throws {
+        #expect(try String(decoding: encoder.encode(NodeSnapshot(title: "Ship", dueAt: nil)), as: UTF8.self) == #"{"title":"Ship","due_at":null}"#)
+        #expect(try String(decoding: encoder.encode(NodeSnapshot(title: "Ship", dueAt: Date(timeIntervalSince1970: 60))), as: UTF8.self) == #"{"title":"Ship","due_at":60}"#)
+        // Reading is as for any optional: null and an absent key are both nil.
+        #expect(try decoder.decode(NodeSnapshot.self, from: Data(#"{"title": "Ship", "due_at": null}"#.utf8)).dueAt == nil)
+        #expect(try decoder.decode(NodeSnapshot.self, from: Data(#"{"title": "Ship"}"#.utf8)).dueAt == nil)
+    }
+
     @Test func aRequiredNullableKeyMustBeThere() {
         #expect(throws: DecodingError.self) { try decoder.decode(NodePatch.self, from: Data(#"{"title": "Ship"}"#.utf8)) }
         #expect(throws: DecodingError.self) { try decoder.decode(NodePatch.self, from: Data(#"{"due_at": "soon"}"#.utf8)) }

@@ -20,7 +20,7 @@ struct PublishedShapesTests {
                 "metadata": {"$ref": "#/components/schemas/Metadata"}, "effort": {"$ref": "#/components/schemas/Effort"},
                 "stop": {"$ref": "#/components/schemas/Stop"}}}}}}
             """##)
-        #expect(schema.contains("model Run {\n  metadata: [String: String]?\n  effort: Level\n  stop: Stop?\n}"), "\(schema)")
+        #expect(schema.contains("model Run {\n  metadata: [String: String]? @writesNull\n  effort: Level\n  stop: Stop?\n}"), "\(schema)")
         #expect(schema.contains("union Stop {\n  string: String\n  stringList: [String]\n}"), "\(schema)")
         #expect(!schema.contains("Metadata") && !schema.contains("Effort"), "\(schema)")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
@@ -76,7 +76,8 @@ struct PublishedShapesTests {
     }
 
     /// A request must be able to send `null` (to clear a field) and must send a required key
-    /// even when its value is null; what only responses read keeps `T?`.
+    /// even when its value is null; what only responses read keeps `T?`, which writes `null`
+    /// where the key is required.
     @Test func nullableFieldsAreNullableWhereARequestWritesThem() throws {
         let (schema, _) = try importText(##"""
             {"openapi": "3.1.0", "info": {"title": "Tasks"}, "paths": {"/tasks/{id}": {"patch": {"operationId": "updateTask",
@@ -93,7 +94,51 @@ struct PublishedShapesTests {
             """##)
         #expect(schema.contains("model TaskPatch {\n  title: String?\n  due: Nullable<Date>?\n  version: Nullable<Int>\n  owner: Owner?\n}"), "\(schema)")
         #expect(schema.contains("model Owner {\n  name: Nullable<String>?\n}"), "\(schema)")
-        #expect(schema.contains("model TasksTask {\n  due: String?\n  tags: [Nullable<String>]?\n}"), "\(schema)")
+        #expect(schema.contains("model TasksTask {\n  due: String? @writesNull\n  tags: [Nullable<String>]?\n}"), "\(schema)")
+    }
+
+    /// OpenAI's tools name no discriminator, but each variant requires `type` with one value of
+    /// its own. Tried in turn, the first variant (`type` alone) took every tool and lost its
+    /// `function`; by the tag each goes to its own.
+    @Test func aUnionWhoseVariantsEachRequireTheirOwnValueIsTagged() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Tools"}, "components": {"schemas": {
+              "Tool": {"oneOf": [{"$ref": "#/components/schemas/Code"}, {"$ref": "#/components/schemas/Function"}]},
+              "Code": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["code_interpreter"]}}},
+              "Function": {"type": "object", "required": ["type", "function"], "properties": {"type": {"type": "string", "enum": ["function"]},
+                "function": {"type": "object", "properties": {"name": {"type": "string"}}}}},
+              "Loose": {"oneOf": [{"$ref": "#/components/schemas/Code"}, {"$ref": "#/components/schemas/Maybe"}]},
+              "Maybe": {"type": "object", "properties": {"type": {"type": "string", "enum": ["maybe"]}}}}}}
+            """##)
+        #expect(schema.contains("union Tool tag \"type\" {\n  codeInterpreter = \"code_interpreter\": Code\n  function: Function\n}"), "\(schema)")
+        // A variant that does not require the key cannot be told by it.
+        #expect(schema.contains("union Loose {\n  code: Code\n  maybe: Maybe\n}"), "\(schema)")
+    }
+
+    /// Docker marks definitions `x-nullable`: wherever such a component is used it may be
+    /// `null`, and a key that the schema requires without describing (`UnpackedSize`) is kept.
+    @Test func aNullableComponentIsOptionalWhereverItIsUsed() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "NC"}, "components": {"schemas": {
+              "Result": {"type": ["object", "null"], "required": ["Size"], "properties": {"a": {"type": "string"}}},
+              "Health": {"type": "object", "required": ["last"], "properties": {"log": {"type": "array", "items": {"$ref": "#/components/schemas/Result"}},
+                "last": {"$ref": "#/components/schemas/Result"}}}}}}
+            """##)
+        #expect(schema.contains("model NCResult {\n  a: String?\n  size: JSON @wire(\"Size\")\n}"), "\(schema)")
+        #expect(schema.contains("model Health {\n  log: [Nullable<NCResult>]?\n  last: NCResult? @writesNull\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == ["warning: #/components/schemas/Result/required: 'Size' is required in 'NCResult' but has no schema; it is JSON"])
+    }
+
+    /// Where no tag tells the variants apart, the first that decodes wins; one that requires
+    /// more keys goes first, so that one requiring fewer cannot take its values and drop keys.
+    @Test func anUntaggedUnionTriesTheModelThatRequiresMoreFirst() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Shapes"}, "components": {"schemas": {
+              "Shape": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Dot"}, {"$ref": "#/components/schemas/Line"}]},
+              "Dot": {"type": "object", "required": ["x"], "properties": {"x": {"type": "number"}}},
+              "Line": {"type": "object", "required": ["x", "length"], "properties": {"x": {"type": "number"}, "length": {"type": "number"}}}}}}
+            """##)
+        #expect(schema.contains("union Shape {\n  string: String\n  line: Line\n  dot: Dot\n}"), "\(schema)")
     }
 
     /// Okta lists `BY_DATE_TIME` twice in one enum.

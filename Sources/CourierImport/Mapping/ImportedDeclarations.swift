@@ -73,6 +73,9 @@ struct ImportedField: Hashable, Sendable {
     var isNullable = false
     /// Whether the description requires the key.
     var isRequired = false
+    /// `@writesNull`: a key that is required and may be `null`, in a model only responses
+    /// read, is `T?` that writes `nil` as `null`.
+    var writesNull = false
 }
 
 /// A model, enum or union the importer declares.

@@ -3,7 +3,9 @@ extension SchemaMapper {
     /// field that the description allows to be `null` becomes `Nullable<T>` when its key is
     /// required, and `Nullable<T>?` when not, so that the client can send `null` (to clear a
     /// field in a PATCH) and never leaves out a required key. Models that only responses use
-    /// keep `T?`, which reads `null` and an absent key alike. Returns how many fields changed.
+    /// keep `T?`, which reads `null` and an absent key alike; where their key is required it is
+    /// `T? @writesNull`, so that a model encoded again still has it. Returns how many fields
+    /// became `Nullable`.
     @discardableResult
     func useNullableWhereRequestsWrite(_ endpoints: [ImportedEndpoint]) -> Int {
         var pending: [String] = []
@@ -16,6 +18,15 @@ extension SchemaMapper {
             pending += declaration.referencedNames
         }
         var changed = 0
+        for (name, declaration) in declarations where !written.contains(name) {
+            guard case .model(let model, let docs, var fields, let isDeprecated) = declaration else { continue }
+            var marked = false
+            for index in fields.indices where fields[index].isNullable && fields[index].isRequired && fields[index].type.isOptional {
+                fields[index].writesNull = true
+                marked = true
+            }
+            if marked { declarations[name] = .model(name: model, docs: docs, fields: fields, isDeprecated: isDeprecated) }
+        }
         for name in written {
             guard case .model(let model, let docs, var fields, let isDeprecated)? = declarations[name] else { continue }
             for index in fields.indices where fields[index].isNullable {

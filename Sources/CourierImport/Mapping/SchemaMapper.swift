@@ -117,6 +117,9 @@ final class SchemaMapper {
         componentTypes[location] = .named(name)
         mapping.append(name)
         var type = declaredType(of: node, at: resolved, name: name, context: context)
+        // A component that allows null (`x-nullable`, `type: [object, "null"]`) is optional
+        // wherever it is used.
+        if Self.types(of: node).nullable, !type.isOptional { type = type.optional }
         mapping.removeLast()
         componentTypes[resolved] = type
         componentTypes[location] = type
@@ -239,6 +242,17 @@ final class SchemaMapper {
                     name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: type, defaultValue: defaultValue,
                     docs: docs, isDeprecated: property["deprecated"]?.bool == true, isNullable: isNullable, isRequired: required.contains(key)))
         }
+        // A key that is required but has no schema (Docker's `UnpackedSize`) is still there in
+        // every value: kept as JSON, not dropped.
+        let described = Set(properties.map(\.key))
+        for key in required.subtracting(described).sorted() where context == .json {
+            let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
+            warn(location.appending("required"), "required key without schema", "'\(key)' is required in '\(owner)' but has no schema; it is JSON")
+            fields.append(
+                ImportedField(
+                    name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: .json, defaultValue: nil, docs: [],
+                    isDeprecated: false, isNullable: false, isRequired: true))
+        }
         return fields
     }
 
@@ -246,18 +260,19 @@ final class SchemaMapper {
     /// in another file, where its `$ref`s are relative to that file).
     private func collectProperties(
         of node: DocumentNode, at location: DocumentLocation, owner: String,
-        into properties: inout [(key: String, node: DocumentNode, location: DocumentLocation)], required: inout Set<String>, depth: Int
+        into properties: inout [(key: String, node: DocumentNode, location: DocumentLocation)], required: inout Set<String>, depth: Int,
+        warns: Bool = true
     ) {
         guard depth < 32, let (resolved, resolvedLocation) = try? files.resolve(node, at: location) else {
-            if depth >= 32 { warn(location, "allOf", "allOf parts nested over 32 deep are left out of '\(owner)'") }
+            if depth >= 32, warns { warn(location, "allOf", "allOf parts nested over 32 deep are left out of '\(owner)'") }
             return
         }
         for (index, part) in (resolved["allOf"]?.array ?? []).enumerated() {
             collectProperties(
                 of: part, at: resolvedLocation.appending("allOf").appending(index), owner: owner, into: &properties, required: &required,
-                depth: depth + 1)
+                depth: depth + 1, warns: warns)
         }
-        if depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
+        if warns, depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
             warn(resolvedLocation, "allOf with oneOf", "a oneOf or anyOf inside allOf is left out of the merged model '\(owner)'")
         }
         for (key, value) in resolved["properties"]?.object?.members ?? [] {
@@ -334,7 +349,7 @@ final class SchemaMapper {
             let type = self.type(of: present[0].node, at: present[0].location, hint: name, context: context)
             return nullable ? type.optional : type
         }
-        if let tagKey = node["discriminator"]?["propertyName"]?.string,
+        if let tagKey = node["discriminator"]?["propertyName"]?.string ?? inferredTagKey(of: present),
             let tagged = taggedUnion(present, tagKey: tagKey, mapping: node["discriminator"]?["mapping"]?.object, at: location, name: name, docs: docs)
         {
             return nullable ? tagged.optional : tagged
@@ -354,8 +369,26 @@ final class SchemaMapper {
             chosen.append((ImportNames.unique(variantName(type), in: &taken), nil, type))
         }
         if chosen.count == 1 { return nullable ? chosen[0].type.optional : chosen[0].type }
-        declare(.union(name: name, docs: docs, tagKey: nil, variants: chosen))
+        declare(.union(name: name, docs: docs, tagKey: nil, variants: mostSpecificModelsFirst(chosen)))
         return nullable ? ImportedType.named(name).optional : .named(name)
+    }
+
+    /// An untagged union's variants, its models reordered (in the places models hold) so that
+    /// one that requires more keys is tried first: the first variant that decodes wins, and a
+    /// model requiring `type` alone would take a value meant for one requiring `type` and
+    /// `function`, and lose `function`.
+    private func mostSpecificModelsFirst(_ variants: [(name: String, tagValue: String?, type: ImportedType)]) -> [(name: String, tagValue: String?, type: ImportedType)] {
+        func requiredKeys(_ type: ImportedType) -> Int? {
+            guard case .named(let model) = type, case .model(_, _, let fields, _)? = declarations[model] else { return nil }
+            return fields.filter(\.isRequired).count
+        }
+        let slots = variants.indices.filter { requiredKeys(variants[$0].type) != nil }
+        let models = slots.map { variants[$0] }.enumerated().sorted {
+            (requiredKeys($0.element.type)!, -$0.offset) > (requiredKeys($1.element.type)!, -$1.offset)
+        }
+        var ordered = variants
+        for (slot, model) in zip(slots, models) { ordered[slot] = model.element }
+        return ordered
     }
 
     /// A tagged union when every variant is a `$ref` to an object; nil otherwise.
@@ -389,11 +422,31 @@ final class SchemaMapper {
         return .named(name)
     }
 
+    /// The tag of a union that names none: a property that every variant requires and allows
+    /// one text value of, a different one in each (OpenAI's `type: enum [function]` beside
+    /// `type: enum [file_search]`). Decoding by it cannot pick the wrong variant, as trying each
+    /// in turn can when an earlier variant's fields are all in a later one's value.
+    private func inferredTagKey(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> String? {
+        guard variants.count > 1, variants.allSatisfy({ $0.node["$ref"] != nil }) else { return nil }
+        var candidates: [String]?
+        for (variant, location) in variants {
+            var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
+            var required: Set<String> = []
+            collectProperties(of: variant, at: location, owner: "", into: &properties, required: &required, depth: 0, warns: false)
+            let keys = properties.map(\.key).filter { required.contains($0) }
+            candidates = candidates.map { $0.filter(keys.contains) } ?? keys
+        }
+        return candidates?.first { key in
+            let values = variants.map { onlyValue(ofProperty: key, in: $0.node, at: $0.location) }
+            return values.allSatisfy { $0 != nil } && Set(values).count == values.count
+        }
+    }
+
     /// The one text value a schema's property can have (`enum: [x]` or `const: x`), if it has one.
     private func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> String? {
         var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
         var required: Set<String> = []
-        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, depth: 0)
+        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, depth: 0, warns: false)
         guard let property = properties.first(where: { $0.key == key }),
             let (resolved, _) = try? files.resolve(property.node, at: property.location)
         else { return nil }

@@ -72,6 +72,7 @@ struct SchemaWriter {
         var text = "\(field.name): \(field.type.spelling)"
         if let defaultValue = field.defaultValue { text += " = \(defaultValue)" }
         if let wire = field.wireName { text += " @wire(\(SchemaText.quoted(wire)))" }
+        if field.writesNull { text += " @writesNull" }
         if field.isDeprecated { text += " @deprecated" }
         line(text)
     }

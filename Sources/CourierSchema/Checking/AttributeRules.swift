@@ -21,6 +21,7 @@ extension Checker {
         "frozen": [.enumeration],
         "wire": [.field, .parameter],
         "message": [.field],
+        "writesNull": [.field],
         "prefix": [.parameter],
         "style": [.parameter],
         "deprecated": [

@@ -31,13 +31,37 @@ extension Checker {
                     notes: [.init(location: other.location, message: "'\(other.text)' is declared here")])
             }
             wireKeys[wire] = wireKeys[wire] ?? field.name
-            fields.append(
-                Field(
-                    name: field.name.text, wireName: wire, type: type, defaultValue: defaultValue,
-                    docs: field.docs, deprecation: deprecation(fieldAttributes), isIndirect: false,
-                    location: field.name.location))
+            var checked = Field(
+                name: field.name.text, wireName: wire, type: type, defaultValue: defaultValue,
+                docs: field.docs, deprecation: deprecation(fieldAttributes), isIndirect: false,
+                location: field.name.location)
+            if flag("writesNull", in: fieldAttributes), let mark = fieldAttributes["writesNull"] {
+                checked.writesNull = checkWritesNull(checked, owner: owner, inModel: model != nil, at: mark.location)
+            }
+            fields.append(checked)
         }
         return fields
+    }
+
+    /// `@writesNull` needs a model field of an optional type that is not already `Nullable`.
+    private func checkWritesNull(_ field: Field, owner: String, inModel: Bool, at location: SourceLocation) -> Bool {
+        guard inModel else {
+            log.error(location, "'@writesNull' marks a field of a model", hint: "a form or multipart body has no null; remove the attribute")
+            return false
+        }
+        guard case .optional(let wrapped) = field.type else {
+            log.error(
+                location, "'@writesNull' needs an optional field, but '\(field.name)' of \(owner) is '\(field.type)'",
+                hint: "write '\(field.type)?', or remove the attribute: a field that is not optional is always written")
+            return false
+        }
+        if case .nullable = wrapped {
+            log.error(
+                location, "'\(field.type)' already says when null is written",
+                hint: "remove '@writesNull', or write 'Nullable<…>' alone for a key that is always there")
+            return false
+        }
+        return true
     }
 
     func checkEnum(_ syntax: EnumSyntax) -> EnumType {

@@ -29,6 +29,9 @@ public struct Field: Sendable, Hashable, Encodable {
     /// Whether the field closes a cycle of models stored inline, so that the generated struct
     /// must keep its value in a box (a Swift struct cannot contain itself).
     public var isIndirect: Bool
+    /// `@writesNull`: an optional field whose key is always written, `nil` as `null` (a key
+    /// the API requires but allows `null` in). Reading is as for any optional.
+    public var writesNull = false
     /// Where it is declared.
     public var location: SourceLocation
 }

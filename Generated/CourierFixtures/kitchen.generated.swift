@@ -719,6 +719,30 @@ nonisolated public struct NodePatch: Codable, Hashable, Sendable {
     }
 }
 
+/// A node as the server sends it: `dueAt` is always there, `null` when the node has no date.
+nonisolated public struct NodeSnapshot: Codable, Hashable, Sendable {
+    public var title: String
+    public var dueAt: Date?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(title: String, dueAt: Date? = nil) {
+        self.title = title
+        self.dueAt = dueAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.read(String.self, at: "title")
+        self.dueAt = try container.readIfPresent(Date.self, at: "due_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.title, at: "title")
+        try container.write(self.dueAt, at: "due_at")
+    }
+}
+
 /// A job whose state is polled.
 nonisolated public struct Job: Codable, Hashable, Sendable {
     public var id: Int
@@ -782,6 +806,9 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
 
     /// `patchNode` as conforming types implement it; callers use the method with defaults.
     func patchNode(id: Int, body: NodePatch, _ options: RequestOptions?) async throws -> Node
+
+    /// `snapshot` as conforming types implement it; callers use the method with defaults.
+    func snapshot(id: Int, _ options: RequestOptions?) async throws -> NodeSnapshot
 
     /// `remove` as conforming types implement it; callers use the method with defaults.
     func remove(id: Int, _ options: RequestOptions?) async throws
@@ -914,6 +941,11 @@ nonisolated extension ThingsAPI {
     /// - Parameter body: The request body.
     public func patchNode(id: Int, body: NodePatch, options: RequestOptions? = nil) async throws -> Node {
         try await patchNode(id: id, body: body, options)
+    }
+
+    /// A node as it is now.
+    public func snapshot(id: Int, options: RequestOptions? = nil) async throws -> NodeSnapshot {
+        try await snapshot(id: id, options)
     }
 
     /// Removes a node.
@@ -1167,6 +1199,14 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         return try await send(request, options: options)
     }
 
+    /// Sends `snapshot`.
+    public func snapshot(id: Int, _ options: RequestOptions?) async throws -> NodeSnapshot {
+        let request = APIRequest(
+            name: "snapshot", method: .get, path: "/nodes/\(path: id)/snapshot", headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
     /// Sends `remove`.
     public func remove(id: Int, _ options: RequestOptions?) async throws {
         let request = APIRequest(
@@ -1359,6 +1399,8 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         case ping
         /// A call of `patchNode`.
         case patchNode(id: Int, body: NodePatch)
+        /// A call of `snapshot`.
+        case snapshot(id: Int)
         /// A call of `remove`.
         case remove(id: Int)
         /// A call of `statement`.
@@ -1425,6 +1467,9 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
 
     /// Answers `patchNode`.
     public var patchNodeHandler: (@Sendable (_ id: Int, _ body: NodePatch) async throws -> Node)?
+
+    /// Answers `snapshot`.
+    public var snapshotHandler: (@Sendable (_ id: Int) async throws -> NodeSnapshot)?
 
     /// Answers `remove`.
     public var removeHandler: (@Sendable (_ id: Int) async throws -> Void)?
@@ -1553,6 +1598,13 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         callLog.record(.patchNode(id: id, body: body))
         guard let handler = patchNodeHandler else { throw APIError.unanswered("patchNode", of: "ThingsAPIMock") }
         return try await handler(id, body)
+    }
+
+    /// Records the call and answers with `snapshotHandler`.
+    public func snapshot(id: Int, _ options: RequestOptions?) async throws -> NodeSnapshot {
+        callLog.record(.snapshot(id: id))
+        guard let handler = snapshotHandler else { throw APIError.unanswered("snapshot", of: "ThingsAPIMock") }
+        return try await handler(id)
     }
 
     /// Records the call and answers with `removeHandler`.

@@ -129,6 +129,24 @@ struct PublishedShapesTests {
         #expect(result.warnings.map(\.description) == ["warning: #/components/schemas/Result/required: 'Size' is required in 'NCResult' but has no schema; it is JSON"])
     }
 
+    /// Box describes each use of a type with `allOf: [{$ref}, {description}]`. That was merged
+    /// into an empty model, and every collaboration's item decoded into it lost all its keys.
+    @Test func anAllOfWhoseOtherPartsOnlyAnnotateIsItsOnePart() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Box"}, "components": {"schemas": {
+              "Collaboration": {"type": "object", "properties": {
+                "item": {"allOf": [{"$ref": "#/components/schemas/Item"}, {"description": "What is shared."}], "nullable": true},
+                "filters": {"type": "object", "additionalProperties": {"allOf": [{"$ref": "#/components/schemas/Value"}, {"example": "x"}, {"x-box-key": "k"}]}}}},
+              "Item": {"oneOf": [{"$ref": "#/components/schemas/File"}, {"$ref": "#/components/schemas/Folder"}]},
+              "File": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["file"]}}},
+              "Folder": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["folder"]}}},
+              "Value": {"type": "object", "properties": {"lt": {"type": "number"}}}}}}
+            """##)
+        #expect(schema.contains("model Collaboration {\n  item: Item?\n  filters: [String: Value]?\n}"), "\(schema)")
+        #expect(schema.contains("union Item tag \"type\" {"), "\(schema)")
+        #expect(!schema.contains("CollaborationItem"), "\(schema)")
+    }
+
     /// Where no tag tells the variants apart, the first that decodes wins; one that requires
     /// more keys goes first, so that one requiring fewer cannot take its values and drop keys.
     @Test func anUntaggedUnionTriesTheModelThatRequiresMoreFirst() throws {

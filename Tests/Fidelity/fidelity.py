@@ -199,6 +199,8 @@ def compare(before, after, path, schema, present=True):
                 member = schema and schema.member(key)
                 if member and "default" in member.node and same_value(member.node["default"], after[key]):
                     yield "absent key written with its default", f"{path}/{key}", None, after[key], False
+                elif after[key] is None:
+                    yield "absent key written as null", f"{path}/{key}", None, None, False
                 else:
                     yield "key added", f"{path}/{key}", None, after[key], True
         return

@@ -152,6 +152,9 @@ final class SchemaMapper {
         for keyword in ["not", "if", "patternProperties", "prefixItems", "dependentSchemas"] where node[keyword] != nil {
             warn(location.appending(keyword), keyword, "'\(keyword)' cannot be said in the schema language; it is left out")
         }
+        if let part = Self.soleMeaningfulPart(of: node) {
+            return type(of: node["allOf"]!.array![part], at: location.appending("allOf").appending(part), hint: hint, context: context)
+        }
         if Self.needsDeclaration(node) {
             let name = reserveTypeName(hint)
             return declaredType(of: node, at: location, name: name, context: context)
@@ -282,10 +285,29 @@ final class SchemaMapper {
         required.formUnion((resolved["required"]?.array ?? []).compactMap(\.string))
     }
 
+    /// The one `allOf` part that says what the value is, when the node adds no properties and
+    /// the other parts only annotate: Box writes `allOf: [{$ref: CollaborationItem},
+    /// {description: …}]` to describe one use of a type, which is that type.
+    static func soleMeaningfulPart(of node: DocumentNode) -> Int? {
+        guard let parts = node["allOf"]?.array, node["properties"] == nil, node["additionalProperties"] == nil,
+            node["oneOf"] == nil, node["anyOf"] == nil
+        else { return nil }
+        let meaningful = parts.indices.filter { !onlyAnnotates(parts[$0]) }
+        return meaningful.count == 1 ? meaningful[0] : nil
+    }
+
+    /// Whether a schema only annotates (a description, a title, an example, extensions) and
+    /// constrains nothing.
+    static func onlyAnnotates(_ node: DocumentNode) -> Bool {
+        let annotations: Set<String> = ["description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment"]
+        guard let keys = node.object?.keys else { return false }
+        return keys.allSatisfy { annotations.contains($0) || $0.hasPrefix("x-") }
+    }
+
     /// A merge of `allOf`'s parts into one model; one part alone is that part's type.
     private func mergedType(_ parts: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
-        if parts.count == 1, node["properties"] == nil {
-            return type(of: parts[0], at: location.appending("allOf").appending(0), hint: name)
+        if let part = Self.soleMeaningfulPart(of: node) {
+            return type(of: parts[part], at: location.appending("allOf").appending(part), hint: name)
         }
         declare(.model(name: name, docs: docs, fields: fields(of: node, at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
         return .named(name)

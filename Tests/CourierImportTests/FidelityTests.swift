@@ -48,7 +48,7 @@ struct FidelityTests {
         let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("Docs/OpenAPI.md"), encoding: .utf8)
         guard let section = docs.range(of: "### Fidelity") else { return nil }
         for line in docs[section.upperBound...].split(separator: "\n") where line.hasPrefix("| `\(document)` |") {
-            return line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst().map(String.init)
+            return line.split(separator: "|").map { String($0.trimmingCharacters(in: .whitespaces)) }
         }
         return nil
     }

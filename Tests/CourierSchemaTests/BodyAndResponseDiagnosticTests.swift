@@ -265,6 +265,32 @@ struct UntaggedUnionDiagnosticTests {
               message: "variant name 'unknown' is taken by the fallback case of union 'U'"),
     ]
 
+    /// OpenAPI's discriminators repeat the tag in each variant, as text, as an enum holding it,
+    /// or (Discord's `allOf` of an enum of `const`s) as JSON: the union writes the tag over it,
+    /// which none of those minds.
+    @Test func aVariantFieldThatCanHoldTheTagIsFine() throws {
+        _ = try #require(compileValid("""
+            enum Kind {
+              a
+            }
+            model A {
+              t: Kind
+            }
+            model B {
+              t: String
+            }
+            model C {
+              t: JSON
+            }
+            union U tag "t" {
+              a: A
+              b: B
+              c: C
+            }
+            api T {}
+            """))
+    }
+
     @Test func specificVariantsBeforeGeneralOnesAreFine() throws {
         let api = try #require(compileValid("""
             model A {

@@ -195,8 +195,9 @@ extension Checker {
     }
 
     /// Warns when a variant's model has a field on the union's tag key that cannot hold the
-    /// variant's tag: the union writes the tag over it when encoding. A text field, or an enum
-    /// with the tag among its values, is how OpenAPI's discriminators are written, and fine.
+    /// variant's tag: the union writes the tag over it when encoding. A text or JSON field, or
+    /// an enum with the tag among its values, is how OpenAPI's discriminators are written, and
+    /// fine.
     func checkUnionVariantKeys(_ unions: [Union], enums: [EnumType]) {
         let enumValues = Dictionary(enums.map { ($0.name, Set($0.cases.map(\.wireValue))) }, uniquingKeysWith: { first, _ in first })
         for union in unions {
@@ -206,7 +207,7 @@ extension Checker {
                     let field = model.fields.first(where: { $0.wireName == tagKey })
                 else { continue }
                 switch field.type.unwrapped {
-                case .scalar(.string): continue
+                case .scalar(.string), .scalar(.json): continue
                 case .enumeration(let name) where enumValues[name]?.contains(variant.tagValue) == true: continue
                 default: break
                 }

@@ -723,23 +723,27 @@ nonisolated public struct NodePatch: Codable, Hashable, Sendable {
 nonisolated public struct NodeSnapshot: Codable, Hashable, Sendable {
     public var title: String
     public var dueAt: Date?
+    public var done: Bool?
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
-    public init(title: String, dueAt: Date? = nil) {
+    public init(title: String, dueAt: Date? = nil, done: Bool? = false) {
         self.title = title
         self.dueAt = dueAt
+        self.done = done
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.title = try container.read(String.self, at: "title")
         self.dueAt = try container.readIfPresent(Date.self, at: "due_at")
+        self.done = try container.readIfPresent(Bool.self, at: "done", orIfAbsent: false)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.title, at: "title")
         try container.write(self.dueAt, at: "due_at")
+        try container.writeIfPresent(self.done, at: "done")
     }
 }
 

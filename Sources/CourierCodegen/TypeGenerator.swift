@@ -102,7 +102,8 @@ struct TypeGenerator {
     }
 
     /// Decoding with wire-name keys: an absent optional is nil, an absent defaulted field
-    /// takes its default, any other absent field is an error naming the key path.
+    /// takes its default (a `null` in an optional one is nil), any other absent field is an
+    /// error naming the key path.
     private func writeDecoder(_ model: Model, to writer: inout SwiftWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { writer in
             guard !model.fields.isEmpty else {
@@ -115,7 +116,10 @@ struct TypeGenerator {
                 let target = "self.\(storedName(field))"
                 let type = SwiftNames.type(field.type.unwrapped)
                 let read: String
-                if let value = field.defaultValue, !(value == .null && field.type.isOptional) {
+                if let value = field.defaultValue, field.type.isOptional, value != .null {
+                    // A present `null` is nil; only an absent key takes the default.
+                    read = "try container.readIfPresent(\(type).self, at: \(key), orIfAbsent: \(SwiftNames.literal(value, for: field.type)))"
+                } else if let value = field.defaultValue, !(value == .null && field.type.isOptional) {
                     read = "try container.readIfPresent(\(type).self, at: \(key)) ?? \(SwiftNames.literal(value, for: field.type))"
                 } else if field.type.isOptional {
                     read = "try container.readIfPresent(\(type).self, at: \(key))"

@@ -124,16 +124,20 @@ public enum OpenAPIImporter {
         }
         return ImportResult(
             files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.count,
-            jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper))
+            jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper, files: files))
     }
 
-    /// The components' types, then each declaration's at its place, each place once.
-    private static func typedSchemas(components: [(location: DocumentLocation, type: ImportedType)], mapper: SchemaMapper) -> [(location: DocumentLocation, type: String)] {
+    /// The components' types, then each declaration's at its place (optional where the schema
+    /// there allows `null`), each place once.
+    private static func typedSchemas(
+        components: [(location: DocumentLocation, type: ImportedType)], mapper: SchemaMapper, files: DescriptionFiles
+    ) -> [(location: DocumentLocation, type: String)] {
         var seen = Set(components.map(\.location))
         var typed = components.map { ($0.location, $0.type.spelling) }
         for name in mapper.order where mapper.declarations[name] != nil {
             guard let location = mapper.declarationLocations[name], seen.insert(location).inserted else { continue }
-            typed.append((location, name))
+            let nullable = (try? files.node(at: location)).map { SchemaMapper.types(of: $0).nullable } ?? false
+            typed.append((location, nullable ? name + "?" : name))
         }
         return typed
     }

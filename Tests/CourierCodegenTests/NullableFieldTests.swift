@@ -36,11 +36,18 @@ struct NullableFieldTests {
     }
 
     @Test func aFieldThatWritesNullKeepsItsKey() throws {
-        #expect(try String(decoding: encoder.encode(NodeSnapshot(title: "Ship", dueAt: nil)), as: UTF8.self) == #"{"title":"Ship","due_at":null}"#)
-        #expect(try String(decoding: encoder.encode(NodeSnapshot(title: "Ship", dueAt: Date(timeIntervalSince1970: 60))), as: UTF8.self) == #"{"title":"Ship","due_at":60}"#)
+        #expect(try String(decoding: encoder.encode(NodeSnapshot(title: "Ship", dueAt: nil, done: nil)), as: UTF8.self) == #"{"title":"Ship","due_at":null}"#)
+        #expect(try String(decoding: encoder.encode(NodeSnapshot(title: "Ship", dueAt: Date(timeIntervalSince1970: 60), done: nil)), as: UTF8.self) == #"{"title":"Ship","due_at":60}"#)
         // Reading is as for any optional: null and an absent key are both nil.
         #expect(try decoder.decode(NodeSnapshot.self, from: Data(#"{"title": "Ship", "due_at": null}"#.utf8)).dueAt == nil)
         #expect(try decoder.decode(NodeSnapshot.self, from: Data(#"{"title": "Ship"}"#.utf8)).dueAt == nil)
+    }
+
+    /// A default stands for an absent key; a `null` in an optional field is nil, not the default.
+    @Test func anOptionalFieldTakesItsDefaultOnlyWhenTheKeyIsAbsent() throws {
+        #expect(try decoder.decode(NodeSnapshot.self, from: Data(#"{"title": "a"}"#.utf8)).done == false)
+        #expect(try decoder.decode(NodeSnapshot.self, from: Data(#"{"title": "a", "done": null}"#.utf8)).done == nil)
+        #expect(try decoder.decode(NodeSnapshot.self, from: Data(#"{"title": "a", "done": true}"#.utf8)).done == true)
     }
 
     @Test func aRequiredNullableKeyMustBeThere() {

@@ -41,6 +41,13 @@ extension KeyedDecodingContainer where Key == WireKey {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try read(type, at: key)
     }
+
+    /// The value at a wire key of an optional field with a default: `absent` when the key is
+    /// not there, nil when it holds null (a present `null` is not an absent key).
+    public func readIfPresent<Value: Decodable>(_ type: Value.Type, at key: WireKey, orIfAbsent absent: Value?) throws -> Value? {
+        guard contains(key) else { return absent }
+        return try readIfPresent(type, at: key)
+    }
 }
 
 extension KeyedEncodingContainer where Key == WireKey {

@@ -90,7 +90,7 @@ nonisolated public struct Options: Codable, Hashable, Sendable {
         self.status = try container.readIfPresent(Status.self, at: "status") ?? .running
         self.events = try container.readIfPresent([String].self, at: "events") ?? []
         self.retries = try container.readIfPresent(Int.self, at: "retries") ?? 3
-        self.note = try container.readIfPresent(String.self, at: "note") ?? "hi"
+        self.note = try container.readIfPresent(String.self, at: "note", orIfAbsent: "hi")
         self._title = try container.read(String.self, at: "title")
         self.`default` = try container.readIfPresent(Bool.self, at: "default")
     }

@@ -47,8 +47,9 @@ struct FidelityTests {
     static func documentedRow(_ document: String) throws -> [String]? {
         let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("Docs/OpenAPI.md"), encoding: .utf8)
         guard let section = docs.range(of: "### Fidelity") else { return nil }
-        for line in docs[section.upperBound...].split(separator: "\n") where line.hasPrefix("| `\(document)` |") {
-            return line.split(separator: "|").map { String($0.trimmingCharacters(in: .whitespaces)) }
+        for line in docs[section.upperBound...].split(separator: "\n") where line.hasPrefix("| `\(document)` ") {
+            // † marks the descriptions `swift test` checks.
+            return line.split(separator: "|").map { String($0.replacingOccurrences(of: "†", with: "").trimmingCharacters(in: .whitespaces)) }
         }
         return nil
     }

@@ -87,15 +87,8 @@ struct ImportedClientCompileTests {
         for url in corpusDocuments() where url.pathExtension == "json" {
             let compilation = SchemaCompiler.compile(try OpenAPIImporter.run(description: url).files.map { SourceFile(path: $0.name, text: $0.text) })
             let api = try #require(compilation.api)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-compile-\(UUID().uuidString)")
+            let (folder, paths) = try writeGeneratedSwift(of: api, prefix: "courier-compile")
             defer { try? FileManager.default.removeItem(at: folder) }
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var paths: [String] = []
-            for file in CodeGenerator.generate(api) where !file.contents.isEmpty {
-                let path = folder.appendingPathComponent(file.name).path
-                try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
-                paths.append(path)
-            }
             let (status, output) = try await runProcess(
                 "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + paths)
             #expect(status == 0, "\(url.lastPathComponent) does not compile:\n\(output.prefix(4000))")

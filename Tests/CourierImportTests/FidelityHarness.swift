@@ -34,14 +34,7 @@ struct FidelityHarness {
             throw ImportError("the probes do not compile: \(compilation.diagnostics.prefix(5).map(\.description).joined(separator: "\n"))")
         }
         api.groups = []
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-fidelity-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var paths: [String] = []
-        for file in CodeGenerator.generate(api) where !file.contents.isEmpty {
-            let path = folder.appendingPathComponent(file.name).path
-            try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
-            paths.append(path)
-        }
+        let (folder, paths) = try writeGeneratedSwift(of: api, prefix: "courier-fidelity")
         let main = folder.appendingPathComponent("main.swift")
         try mainSource(probeCount: result.schemaTypes.count, dateStyle: api.dateStyle).write(to: main, atomically: true, encoding: .utf8)
         let build = repositoryRoot.appendingPathComponent(".build/debug")

@@ -1,3 +1,5 @@
+import CourierCodegen
+import CourierSchema
 import Foundation
 import Testing
 
@@ -24,6 +26,20 @@ func corpusDocuments() -> [URL] {
         }
     }
     return urls.sorted { $0.path < $1.path }
+}
+
+/// Writes the Swift generated for `api` into a fresh temporary folder; returns the folder and
+/// the files' paths.
+func writeGeneratedSwift(of api: API, prefix: String) throws -> (folder: URL, paths: [String]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var paths: [String] = []
+    for file in CodeGenerator.generate(api) where !file.contents.isEmpty {
+        let path = folder.appendingPathComponent(file.name).path
+        try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
+        paths.append(path)
+    }
+    return (folder, paths)
 }
 
 /// Writes `text` to a fresh temporary file and returns its URL.

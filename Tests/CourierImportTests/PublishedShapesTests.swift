@@ -140,9 +140,11 @@ struct PublishedShapesTests {
               "Item": {"oneOf": [{"$ref": "#/components/schemas/File"}, {"$ref": "#/components/schemas/Folder"}]},
               "File": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["file"]}}},
               "Folder": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["folder"]}}},
-              "Value": {"type": "object", "properties": {"lt": {"type": "number"}}}}}}
+              "Value": {"type": "object", "properties": {"lt": {"type": "number"}}},
+              "Drawer": {"type": "object", "properties": {"description": {"allOf": [{"type": "string", "maxLength": 256}, {"nullable": false}]}}}}}}
             """##)
         #expect(schema.contains("model Collaboration {\n  item: Item?\n  filters: [String: Value]?\n}"), "\(schema)")
+        #expect(schema.contains("model Drawer {\n  description: String?\n}"), "\(schema)")
         #expect(schema.contains("union Item tag \"type\" {"), "\(schema)")
         #expect(!schema.contains("CollaborationItem"), "\(schema)")
     }

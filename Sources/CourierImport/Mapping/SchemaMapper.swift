@@ -299,7 +299,12 @@ final class SchemaMapper {
     /// Whether a schema only annotates (a description, a title, an example, extensions) and
     /// constrains nothing.
     static func onlyAnnotates(_ node: DocumentNode) -> Bool {
-        let annotations: Set<String> = ["description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment"]
+        // `nullable: false` (Box's `{nullable: false}` beside a string) and a default say
+        // nothing of what the value is.
+        let annotations: Set<String> = [
+            "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment", "default",
+        ]
+        if node["nullable"]?.bool == false, node.object?.keys.count == 1 { return true }
         guard let keys = node.object?.keys else { return false }
         return keys.allSatisfy { annotations.contains($0) || $0.hasPrefix("x-") }
     }

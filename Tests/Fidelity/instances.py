@@ -162,7 +162,7 @@ class Generator:
             if not isinstance(node, dict):
                 return node
             out = {key: walk(value) for key, value in node.items()}
-            if isinstance(out.get("$ref"), str):
+            if isinstance(out.get("$ref"), str) and not out["$ref"].startswith("file:"):
                 target, _, fragment = out["$ref"].partition("#")
                 file = (path.parent / target).resolve() if target else path
                 out["$ref"] = file.as_uri() + ("#" + fragment if fragment or not target else "")

@@ -243,38 +243,53 @@ public enum OpenAPIImporter {
         apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper, groupDocs: [String: [String]]
     ) -> [(name: String, text: String)] {
         var groups: [String] = []
-        for endpoint in endpoints where !groups.contains(endpoint.group) { groups.append(endpoint.group) }
+        var endpointsByGroup: [String: [ImportedEndpoint]] = [:]
+        for endpoint in endpoints {
+            if endpointsByGroup[endpoint.group] == nil { groups.append(endpoint.group) }
+            endpointsByGroup[endpoint.group, default: []].append(endpoint)
+        }
         // Which groups reach each declaration, through their endpoints and the types those use.
+        // Each declaration's references are listed once: a walk per group visits the shared ones again.
+        let references = mapper.declarations.mapValues(\.referencedNames)
         var users: [String: Set<String>] = [:]
         for group in groups {
-            var pending = endpoints.filter { $0.group == group }.flatMap(\.referencedNames)
+            var pending = endpointsByGroup[group, default: []].flatMap(\.referencedNames)
             var seen: Set<String> = []
             while let name = pending.popLast() {
-                guard mapper.declarations[name] != nil, seen.insert(name).inserted else { continue }
+                guard let next = references[name], seen.insert(name).inserted else { continue }
                 users[name, default: []].insert(group)
-                pending += mapper.declarations[name]?.referencedNames ?? []
+                pending += next
+            }
+        }
+        // The declarations of one group's file, and of the shared file, in the mapper's order.
+        var shared: [ImportedDeclaration] = []
+        var declarationsByGroup: [String: [ImportedDeclaration]] = [:]
+        for name in mapper.order {
+            guard let declaration = mapper.declarations[name] else { continue }
+            if let groupUsers = users[name], groupUsers.count == 1, let group = groupUsers.first {
+                declarationsByGroup[group, default: []].append(declaration)
+            } else {
+                shared.append(declaration)
             }
         }
         var files: [(name: String, text: String)] = [("api.api", apiFile)]
-        var shared = SchemaWriter()
-        var sharedCount = 0
-        for name in mapper.order where users[name]?.count != 1 {
-            guard let declaration = mapper.declarations[name] else { continue }
-            if sharedCount > 0 { shared.line() }
-            shared.declaration(declaration)
-            sharedCount += 1
+        if !shared.isEmpty {
+            var writer = SchemaWriter()
+            for (index, declaration) in shared.enumerated() {
+                if index > 0 { writer.line() }
+                writer.declaration(declaration)
+            }
+            files.append(("shared-models.api", writer.text))
         }
-        if sharedCount > 0 { files.append(("shared-models.api", shared.text)) }
         for group in groups {
             var writer = SchemaWriter()
-            for name in mapper.order where users[name] == [group] {
-                guard let declaration = mapper.declarations[name] else { continue }
+            for declaration in declarationsByGroup[group, default: []] {
                 writer.declaration(declaration)
                 writer.line()
             }
             writer.docs(groupDocs[group].flatMap { $0.isEmpty ? nil : $0 } ?? ["The \(group) operations."])
             writer.block("group \(group)") { writer in
-                for (index, endpoint) in endpoints.filter({ $0.group == group }).enumerated() {
+                for (index, endpoint) in endpointsByGroup[group, default: []].enumerated() {
                     if index > 0 { writer.line() }
                     writer.endpoint(endpoint)
                 }

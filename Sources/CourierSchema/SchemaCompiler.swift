@@ -15,7 +15,7 @@ public struct SchemaCompilation: Sendable {
 public enum SchemaCompiler {
     /// Names a schema cannot give a type: the built-in types, and names that would clash with
     /// Swift or the runtime in generated code.
-    public static var unavailableTypeNames: Set<String> { Checker.builtinTypeNames.union(Checker.reservedTypeNames) }
+    public static let unavailableTypeNames: Set<String> = Checker.builtinTypeNames.union(Checker.reservedTypeNames)
 
     /// Lexes, parses and checks the files of one module. Files are read in path order, so
     /// declarations keep a stable order however the files were listed.

@@ -9,7 +9,7 @@ public struct DocumentLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// The pointer as JSON Pointer text (RFC 6901): `#/paths/~1pets/get`.
     public var pointer: String {
-        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        "#" + tokens.map { "/" + JSONPointer.escaped($0) }.joined()
     }
 
     /// The pointer.
@@ -52,6 +52,9 @@ public final class DescriptionFiles {
     /// The whole file at `url`, read on first use: JSON, or YAML when it does not start with
     /// `{` or `[`.
     public func document(at url: URL) throws -> DocumentNode {
+        // Locations hold standardized URLs already: standardizing one again costs more than
+        // the lookup.
+        if let document = documents[url] { return document }
         let key = url.standardizedFileURL
         if let document = documents[key] { return document }
         let data: Data
@@ -122,18 +125,12 @@ public final class DescriptionFiles {
             guard !filePart.contains("://") else {
                 throw ImportError("\(origin.pointer): the $ref '\(reference)' points to the network; Courier reads local files only")
             }
-            let path = filePart.removingPercentEncoding ?? filePart
+            let path = JSONPointer.percentDecoded(filePart)
             file = URL(fileURLWithPath: path, relativeTo: origin.file.deletingLastPathComponent()).standardizedFileURL
         }
-        let decoded = fragment.removingPercentEncoding ?? fragment
-        guard decoded.isEmpty || decoded.hasPrefix("/") else {
+        guard let tokens = JSONPointer.tokens(of: JSONPointer.percentDecoded(fragment)) else {
             throw ImportError("\(origin.pointer): the $ref '\(reference)' is not a JSON pointer")
         }
-        let tokens = decoded.isEmpty
-            ? []
-            : decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            }
         return DocumentLocation(file: file, tokens: tokens)
     }
 }

@@ -280,7 +280,7 @@ struct Swagger2Conversion {
     /// A parameter, with a `$ref` to `#/parameters/…` followed within the document.
     private func resolved(_ node: DocumentNode) -> DocumentNode {
         guard let reference = node["$ref"]?.string, reference.hasPrefix("#/parameters/") else { return node }
-        let name = String(reference.dropFirst("#/parameters/".count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        let name = JSONPointer.unescaped(reference.dropFirst("#/parameters/".count))
         return root["parameters"]?[name] ?? node
     }
 

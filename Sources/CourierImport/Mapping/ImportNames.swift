@@ -5,9 +5,6 @@ enum ImportNames {
     /// The words of a name: split at anything that is not a letter or digit, and where lower
     /// case turns to upper case (`account_sid`, `FriendlyName`, `X-Request-ID`).
     static func words(_ raw: String) -> [String] {
-        func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
-        func isLower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
         var words: [String] = []
         var current: [UInt8] = []
         var previous: UInt8?
@@ -31,9 +28,10 @@ enum ImportNames {
 
     /// A type name: each word capitalised (`messaging.v1.service` → `MessagingV1Service`).
     static func typeName(_ raw: String) -> String {
-        let name = words(raw).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        var name: [UInt8] = []
+        for word in words(raw) { appendCapitalised(word, to: &name) }
         guard let first = name.first else { return "Type" }
-        return first.isNumber ? "T" + name : name
+        return (isDigit(first) ? "T" : "") + String(decoding: name, as: UTF8.self)
     }
 
     /// A member name: lower camel case (`account_sid` → `accountSid`, `URL` → `url`,
@@ -41,10 +39,26 @@ enum ImportNames {
     static func memberName(_ raw: String) -> String {
         let parts = words(raw)
         guard let first = parts.first else { return "value" }
-        let head = first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
-        let name = head + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        return name.first?.isNumber == true ? "_" + name : name
+        // The words are ASCII letters and digits: case is changed byte by byte.
+        var name: [UInt8] = []
+        if first.utf8.allSatisfy({ !isLower($0) }) {
+            name += first.utf8.map(lowercased)
+        } else {
+            name += first.utf8.enumerated().map { $0.offset == 0 ? lowercased($0.element) : $0.element }
+        }
+        for word in parts.dropFirst() { appendCapitalised(word, to: &name) }
+        return (name.first.map(isDigit) == true ? "_" : "") + String(decoding: name, as: UTF8.self)
     }
+
+    /// Appends an ASCII word with its first letter in upper case.
+    private static func appendCapitalised(_ word: String, to name: inout [UInt8]) {
+        for (offset, byte) in word.utf8.enumerated() { name.append(offset == 0 && isLower(byte) ? byte - 32 : byte) }
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
 
     /// A name not in `taken`: `base`, then `base2`, `base3`, …; the result is added to `taken`.
     static func unique(_ base: String, in taken: inout Set<String>) -> String {

@@ -132,8 +132,19 @@ enum ImportDocs {
     /// titles say nothing the name does not.
     static func title(_ title: String?, of name: String) -> String? {
         guard let title else { return nil }
-        func letters(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
         return letters(title) == letters(name) ? nil : title
+    }
+
+    /// The letters and digits of a text in lower case, the ASCII ones byte by byte.
+    private static func letters(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        return String(decoding: text.utf8.compactMap { byte -> UInt8? in
+            switch byte {
+            case 65...90: byte + 32
+            case 97...122, 48...57: byte
+            default: nil
+            }
+        }, as: UTF8.self)
     }
 
     static func lines(_ texts: String?...) -> [String] {
@@ -146,7 +157,7 @@ enum ImportDocs {
                 lines.append("")
             }
             previous = text
-            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { String(trimmed($0)) }
+            lines += text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(trimmed(Substring($0))) }
         }
         return lines
     }

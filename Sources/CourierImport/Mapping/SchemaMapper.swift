@@ -16,6 +16,8 @@ final class SchemaMapper {
     private(set) var declarationLocations: [String: DocumentLocation] = [:]
     /// Declaration names in the order they were declared.
     private(set) var order: [String] = []
+    /// The names in `order`, to ask whether one is there without a walk through it.
+    private var ordered: Set<String> = []
     private(set) var warnings: [ImportWarning] = []
     private var takenTypeNames: Set<String> = []
     private var componentTypes: [DocumentLocation: ImportedType] = [:]
@@ -43,8 +45,13 @@ final class SchemaMapper {
     }
 
     private func declare(_ declaration: ImportedDeclaration) {
-        if !order.contains(declaration.name) { order.append(declaration.name) }
+        placeInOrder(declaration.name)
         declarations[declaration.name] = declaration
+    }
+
+    /// Gives a name its place in the files, once: the first time it is met.
+    private func placeInOrder(_ name: String) {
+        if ordered.insert(name).inserted { order.append(name) }
     }
 
     // MARK: - Types
@@ -127,7 +134,7 @@ final class SchemaMapper {
         // null, an `allOf` of one part) is that type wherever it is used: the language has no
         // aliases.
         guard declarations[name] == nil else { return type }
-        order.removeAll { $0 == name }
+        if ordered.remove(name) != nil { order.removeAll { $0 == name } }
         takenTypeNames.remove(name)
         if selfReferences.remove(name) != nil {
             // What was mapped meanwhile refers to the name; it has no declaration to refer to.
@@ -202,7 +209,7 @@ final class SchemaMapper {
     /// Declares what `node` needs under `name` and returns its type.
     private func declaredType(of node: DocumentNode, at location: DocumentLocation, name: String, context: Context) -> ImportedType {
         // Its place in the files comes before the types it declares on the way.
-        if !order.contains(name) { order.append(name) }
+        placeInOrder(name)
         declarationLocations[name] = location
         let docs = ImportDocs.lines(ImportDocs.title(node["title"]?.string, of: name), node["description"]?.string)
         if let parts = node["allOf"]?.array {
@@ -299,15 +306,18 @@ final class SchemaMapper {
     /// Whether a schema only annotates (a description, a title, an example, extensions) and
     /// constrains nothing.
     static func onlyAnnotates(_ node: DocumentNode) -> Bool {
+        guard let keys = node.object?.keys else { return false }
         // `nullable: false` (Box's `{nullable: false}` beside a string) and a default say
         // nothing of what the value is.
-        let annotations: Set<String> = [
-            "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment", "default",
-        ]
-        if node["nullable"]?.bool == false, node.object?.keys.count == 1 { return true }
-        guard let keys = node.object?.keys else { return false }
-        return keys.allSatisfy { annotations.contains($0) || $0.hasPrefix("x-") }
+        return keys.allSatisfy { key in
+            annotationKeys.contains(key) || key.hasPrefix("x-") || (key == "nullable" && node["nullable"]?.bool == false)
+        }
     }
+
+    /// The keys of a schema that say nothing of which values it takes.
+    private static let annotationKeys: Set<String> = [
+        "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment", "default",
+    ]
 
     /// A merge of `allOf`'s parts into one model; one part alone is that part's type.
     private func mergedType(_ parts: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {

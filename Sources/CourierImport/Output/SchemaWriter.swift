@@ -17,13 +17,24 @@ struct SchemaWriter {
                 line("///")
                 continue
             }
+            // Widths are characters; a word of ASCII bytes is as wide as its bytes, so only
+            // other words are counted by character.
             var current = ""
-            for word in docLine.split(separator: " ", omittingEmptySubsequences: true) {
-                if !current.isEmpty, current.count + 1 + word.count > width {
+            var currentWidth = 0
+            for word in docLine.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true) {
+                let wordText = Substring(word)
+                let wordWidth = word.allSatisfy { $0 < 0x80 } ? word.count : wordText.count
+                if currentWidth > 0, currentWidth + 1 + wordWidth > width {
                     line("/// " + current)
                     current = ""
+                    currentWidth = 0
                 }
-                current += (current.isEmpty ? "" : " ") + word
+                if currentWidth > 0 {
+                    current += " "
+                    currentWidth += 1
+                }
+                current += wordText
+                currentWidth += wordWidth
             }
             line("/// " + current)
         }

@@ -44,21 +44,10 @@ extension Checker {
             variants: variants, isRecursive: false, location: syntax.name.location)
     }
 
-    /// The names of the schema's unions without a tag key.
-    var untaggedUnionNames: Set<String> {
-        Set(files.flatMap(\.declarations).compactMap { declaration -> String? in
-            guard case .union(let union) = declaration, union.tag == nil else { return nil }
-            return union.name.text
-        })
-    }
-
     /// Variants are tried in order: one that could only take values an earlier one always takes
     /// would never be chosen.
     private func reportShadowedVariants(_ variants: [UnionVariant]) {
-        let integerEnums = Set(files.flatMap(\.declarations).compactMap { declaration -> String? in
-            guard case .enumeration(let enumSyntax) = declaration, enumSyntax.rawType?.text == "Int" else { return nil }
-            return enumSyntax.name.text
-        })
+        let integerEnums = integerEnumNames
         let untagged = untaggedUnionNames
         func shape(_ type: TypeRef) -> JSONShapeKind {
             JSONShapeKind.of(

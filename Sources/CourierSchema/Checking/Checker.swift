@@ -47,6 +47,16 @@ final class Checker {
     var checkedModels: [String: Model] = [:]
     /// Fields marked `@message`, checked against the error model once it is known.
     var messageMarks: [MessageMark] = []
+    /// The names of the schema's unions without a tag key, collected once.
+    lazy var untaggedUnionNames: Set<String> = Set(files.flatMap(\.declarations).compactMap { declaration -> String? in
+        guard case .union(let union) = declaration, union.tag == nil else { return nil }
+        return union.name.text
+    })
+    /// The names of the schema's enums of `Int` values, collected once.
+    lazy var integerEnumNames: Set<String> = Set(files.flatMap(\.declarations).compactMap { declaration -> String? in
+        guard case .enumeration(let enumSyntax) = declaration, enumSyntax.rawType?.text == "Int" else { return nil }
+        return enumSyntax.name.text
+    })
 
     init(files: [(file: SourceFile, declarations: [DeclarationSyntax])]) {
         self.files = files

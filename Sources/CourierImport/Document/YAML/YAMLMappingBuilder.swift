@@ -5,22 +5,22 @@ struct MappingBuilder {
     private var merges: [DocumentNode] = []
 
     /// Adds an entry; `token` is where it starts, for errors.
-    mutating func add(_ key: YAMLParser.Composed, _ value: DocumentNode, at token: YAMLToken, parser: YAMLParser) throws(DocumentError) {
+    mutating func add(_ key: YAMLParser.Composed, _ value: DocumentNode, at token: YAMLToken) throws(DocumentError) {
         guard let text = key.keyText else {
             if case .null = key.node {
-                throw parser.error("this mapping key is empty; Courier reads mappings whose keys are text", at: token)
+                throw YAMLParser.error("this mapping key is empty; Courier reads mappings whose keys are text", at: token)
             }
-            throw parser.error("this mapping key is a collection; Courier reads mappings whose keys are text", at: token)
+            throw YAMLParser.error("this mapping key is a collection; Courier reads mappings whose keys are text", at: token)
         }
         if text == "<<", case .string = key.node, key.isPlain {
             guard value.object != nil || value.array?.allSatisfy({ $0.object != nil }) == true else {
-                throw parser.error("'<<' merges a mapping or a sequence of mappings", at: token)
+                throw YAMLParser.error("'<<' merges a mapping or a sequence of mappings", at: token)
             }
             merges.append(value)
             return
         }
         guard object.set(text, value) else {
-            throw parser.error("the key '\(text)' appears twice in this mapping", at: token)
+            throw YAMLParser.error("the key '\(text)' appears twice in this mapping", at: token)
         }
     }
 

@@ -85,7 +85,7 @@ extension YAMLParser {
                     value = try child(block: true, indentlessSequence: true, weight: &weight).node
                 }
             }
-            try mapping.add(key, value, at: token, parser: self)
+            try mapping.add(key, value, at: token)
         }
     }
 
@@ -99,7 +99,7 @@ extension YAMLParser {
                 // A single pair, `[key: value]`, is a mapping of one entry.
                 var pair = MappingBuilder()
                 let (key, value) = try parseFlowPair(closer: .flowSequenceEnd, weight: &weight)
-                try pair.add(key, value, at: token, parser: self)
+                try pair.add(key, value, at: token)
                 elements.append(.object(pair.finish()))
             } else {
                 elements.append(try child(block: false, indentlessSequence: false, weight: &weight).node)
@@ -118,9 +118,9 @@ extension YAMLParser {
             let token = try scanner.peek()
             if isAny(token.kind, of: .key, .value) {
                 let (key, value) = try parseFlowPair(closer: .flowMappingEnd, weight: &weight)
-                try mapping.add(key, value, at: token, parser: self)
+                try mapping.add(key, value, at: token)
             } else {
-                try mapping.add(try child(block: false, indentlessSequence: false, weight: &weight), .null, at: token, parser: self)
+                try mapping.add(try child(block: false, indentlessSequence: false, weight: &weight), .null, at: token)
             }
         }
         return try collection(.object(mapping.finish()), weight: weight, at: start)

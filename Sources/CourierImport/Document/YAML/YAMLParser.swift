@@ -95,7 +95,10 @@ struct YAMLParser {
         }
     }
 
-    func error(_ message: String, at token: YAMLToken) -> DocumentError {
+    func error(_ message: String, at token: YAMLToken) -> DocumentError { Self.error(message, at: token) }
+
+    /// An error at the start of `token`, in a person's line and column.
+    static func error(_ message: String, at token: YAMLToken) -> DocumentError {
         DocumentError(line: token.start.line, column: token.start.column + 1, message: message)
     }
 

@@ -80,8 +80,8 @@ public enum OpenAPIImporter {
             schemaTypes.append((location, mapper.type(of: .object(reference), at: rootLocation, hint: key)))
         }
         let security = SecurityMapping(root: root, at: rootLocation, mapper: mapper)
-        if let webhooks = root["webhooks"]?.object, !webhooks.keys.isEmpty {
-            mapper.warn(rootLocation.appending("webhooks"), "webhooks", "\(webhooks.keys.count) webhooks are left out: the server calls them, not the client")
+        if let webhooks = root["webhooks"]?.object, !webhooks.isEmpty {
+            mapper.warn(rootLocation.appending("webhooks"), "webhooks", "\(webhooks.count) webhooks are left out: the server calls them, not the client")
         }
         let operations = OperationMapper(files: files, mapper: mapper, keyStyle: keyStyle, security: security)
         var (endpoints, declaredOperations) = operations.endpoints { operationID, tags in

@@ -41,25 +41,66 @@ public indirect enum DocumentNode: Sendable, Hashable {
 }
 
 /// An object's members in the order they were written, with lookup by key.
+///
+/// Most objects of a description have a few keys: those are searched in order, and only an
+/// object of more keys keeps an index, so reading a document builds no dictionary per object.
 public struct DocumentObject: Sendable, Hashable {
-    /// The keys in document order.
-    public private(set) var keys: [String] = []
-    private var values: [String: DocumentNode] = [:]
+    /// The members in document order.
+    public private(set) var members: [(key: String, value: DocumentNode)] = []
+    /// Each key's place in `members`, once there are more than `linearSearchLimit`.
+    private var index: [String: Int]?
+    private static let linearSearchLimit = 8
 
     /// An empty object.
     public init() {}
 
-    /// The value at `key`.
-    public subscript(key: String) -> DocumentNode? { values[key] }
+    /// The keys in document order.
+    public var keys: [String] { members.map(\.key) }
 
-    /// The members in document order.
-    public var members: [(key: String, value: DocumentNode)] { keys.map { ($0, values[$0]!) } }
+    /// How many members it has.
+    public var count: Int { members.count }
+
+    /// Whether it has no members.
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The value at `key`.
+    public subscript(key: String) -> DocumentNode? {
+        guard let position = position(of: key) else { return nil }
+        return members[position].value
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
+    }
 
     /// Adds or replaces a member; a new key goes last. Returns whether the key was new.
     @discardableResult
     public mutating func set(_ key: String, _ value: DocumentNode) -> Bool {
-        let isNew = values.updateValue(value, forKey: key) == nil
-        if isNew { keys.append(key) }
-        return isNew
+        if let position = position(of: key) {
+            members[position].value = value
+            return false
+        }
+        members.append((key, value))
+        if index != nil {
+            index?[key] = members.count - 1
+        } else if members.count > Self.linearSearchLimit {
+            index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
+        }
+        return true
+    }
+
+    /// Objects are equal when they have the same members in the same order.
+    public static func == (lhs: DocumentObject, rhs: DocumentObject) -> Bool {
+        lhs.members.count == rhs.members.count && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    /// Hashes the members in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for member in members {
+            hasher.combine(member.key)
+            hasher.combine(member.value)
+        }
     }
 }

@@ -153,7 +153,7 @@ struct Swagger2Conversion {
             for mediaType in consumes where !["application/x-www-form-urlencoded", "multipart/form-data"].contains(mediaType) {
                 content.set(mediaType, .object(Self.object(["schema": schema])))
             }
-            if content.keys.isEmpty { content.set("application/json", .object(Self.object(["schema": schema]))) }
+            if content.isEmpty { content.set("application/json", .object(Self.object(["schema": schema]))) }
             if let description = parameter["description"] { body.set("description", description) }
             body.set("required", .bool(parameter["required"]?.bool == true))
             if inputs.contains(where: { $0["in"]?.string == "formData" }) {

@@ -154,7 +154,7 @@ struct OperationMapper {
         }
         let returns = response(operation["responses"], at: location.appending("responses"), hint: typeHint)
 
-        if let callbacks = operation["callbacks"]?.object, !callbacks.keys.isEmpty {
+        if let callbacks = operation["callbacks"]?.object, !callbacks.isEmpty {
             mapper.warn(location.appending("callbacks"), "callbacks", "the callbacks of '\(name)' are left out: the server calls them, not the client")
         }
         var attributes: [String] = []

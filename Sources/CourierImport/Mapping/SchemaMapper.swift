@@ -151,7 +151,7 @@ final class SchemaMapper {
     static func needsDeclaration(_ node: DocumentNode) -> Bool {
         if node["allOf"] != nil || node["oneOf"] != nil || node["anyOf"] != nil { return true }
         if let values = node["enum"]?.array, values.contains(where: { $0 != .null }) { return true }
-        if let properties = node["properties"]?.object, !properties.keys.isEmpty { return true }
+        if let properties = node["properties"]?.object, !properties.isEmpty { return true }
         return false
     }
 

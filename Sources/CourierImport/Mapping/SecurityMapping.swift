@@ -69,7 +69,7 @@ struct SecurityMapping {
     func attribute(for security: DocumentNode?, at location: DocumentLocation, mapper: SchemaMapper) -> String? {
         guard let requirements = security?.array else { return nil }
         // An empty requirement makes authentication optional: send credentials when there are some.
-        if requirements.isEmpty || requirements.allSatisfy({ $0.object?.keys.isEmpty == true }) {
+        if requirements.isEmpty || requirements.allSatisfy({ $0.object?.isEmpty == true }) {
             return defaultAuth == "none" ? nil : "@public"
         }
         let word = Self.schemes(in: security, of: schemes).compactMap(\.authWord).first ?? "none"

@@ -17,6 +17,12 @@ struct SchemaWriter {
                 line("///")
                 continue
             }
+            // Most lines fit as they are: one scan shows it (at most `width` bytes, which are at
+            // least as many as its characters, and no run of spaces to fold).
+            if docLine.utf8.count <= width, Self.hasSingleSpacesOnly(docLine) {
+                line("/// " + docLine)
+                continue
+            }
             // Widths are characters; a word of ASCII bytes is as wide as its bytes, so only
             // other words are counted by character.
             var current = ""
@@ -38,6 +44,17 @@ struct SchemaWriter {
             }
             line("/// " + current)
         }
+    }
+
+    /// Whether a text neither starts nor ends with a space nor has two in a row.
+    private static func hasSingleSpacesOnly(_ text: String) -> Bool {
+        var previousIsSpace = true
+        for byte in text.utf8 {
+            let isSpace = byte == UInt8(ascii: " ")
+            if isSpace && previousIsSpace { return false }
+            previousIsSpace = isSpace
+        }
+        return !previousIsSpace
     }
 
     mutating func block(_ header: String, _ body: (inout SchemaWriter) -> Void) {

@@ -1,6 +1,6 @@
 /// Block and flow collections, built from their tokens.
 extension YAMLParser {
-    private func isAny(_ kind: YAMLTokenKind, of kinds: YAMLTokenKind...) -> Bool {
+    private static func isAny(_ kind: YAMLTokenKind, of kinds: YAMLTokenKind...) -> Bool {
         kinds.contains { Self.sameCase($0, kind) }
     }
 
@@ -22,9 +22,9 @@ extension YAMLParser {
     }
 
     /// A collection of `weight` values; refused past the limit, which only aliases can reach.
-    private func collection(_ node: DocumentNode, weight: Int, at token: YAMLToken) throws(DocumentError) -> Composed {
+    private static func collection(_ node: DocumentNode, weight: Int, at token: YAMLToken) throws(DocumentError) -> Composed {
         guard weight < Self.maximumWeight else {
-            throw error("the aliases here expand to more than \(Self.maximumWeight) values; is this document built to exhaust its reader?", at: token)
+            throw Self.error("the aliases here expand to more than \(Self.maximumWeight) values; is this document built to exhaust its reader?", at: token)
         }
         return Composed(node: node, keyText: nil, weight: weight)
     }
@@ -38,11 +38,11 @@ extension YAMLParser {
             switch token.kind {
             case .blockEntry:
                 let next = try scanner.peek().kind
-                elements.append(isAny(next, of: .blockEntry, .blockEnd) ? .null : try child(block: true, indentlessSequence: false, weight: &weight).node)
+                elements.append(Self.isAny(next, of: .blockEntry, .blockEnd) ? .null : try child(block: true, indentlessSequence: false, weight: &weight).node)
             case .blockEnd:
-                return try collection(.array(elements), weight: weight, at: start)
+                return try Self.collection(.array(elements), weight: weight, at: start)
             default:
-                throw error("expected '- ' here: is this line indented like the entries of its sequence?", at: token)
+                throw Self.error("expected '- ' here: is this line indented like the entries of its sequence?", at: token)
             }
         }
     }
@@ -54,9 +54,9 @@ extension YAMLParser {
         while case .blockEntry = try scanner.peek().kind {
             _ = try scanner.next()
             let next = try scanner.peek().kind
-            elements.append(isAny(next, of: .blockEntry, .key, .value, .blockEnd) ? .null : try child(block: true, indentlessSequence: false, weight: &weight).node)
+            elements.append(Self.isAny(next, of: .blockEntry, .key, .value, .blockEnd) ? .null : try child(block: true, indentlessSequence: false, weight: &weight).node)
         }
-        return try collection(.array(elements), weight: weight, at: start)
+        return try Self.collection(.array(elements), weight: weight, at: start)
     }
 
     mutating func parseBlockMapping() throws(DocumentError) -> Composed {
@@ -69,19 +69,19 @@ extension YAMLParser {
             switch token.kind {
             case .key:
                 _ = try scanner.next()
-                if !isAny(try scanner.peek().kind, of: .key, .value, .blockEnd) { key = try child(block: true, indentlessSequence: true, weight: &weight) }
+                if !Self.isAny(try scanner.peek().kind, of: .key, .value, .blockEnd) { key = try child(block: true, indentlessSequence: true, weight: &weight) }
             case .value:
                 break
             case .blockEnd:
                 _ = try scanner.next()
-                return try collection(.object(mapping.finish()), weight: weight, at: start)
+                return try Self.collection(.object(mapping.finish()), weight: weight, at: start)
             default:
-                throw error("expected a key here: is this line indented like the keys of its mapping?", at: token)
+                throw Self.error("expected a key here: is this line indented like the keys of its mapping?", at: token)
             }
             var value = DocumentNode.null
             if case .value = try scanner.peek().kind {
                 _ = try scanner.next()
-                if !isAny(try scanner.peek().kind, of: .key, .value, .blockEnd) {
+                if !Self.isAny(try scanner.peek().kind, of: .key, .value, .blockEnd) {
                     value = try child(block: true, indentlessSequence: true, weight: &weight).node
                 }
             }
@@ -95,7 +95,7 @@ extension YAMLParser {
         var weight = 1
         while try startFlowEntry(closer: .flowSequenceEnd, isFirst: elements.isEmpty) {
             let token = try scanner.peek()
-            if isAny(token.kind, of: .key, .value) {
+            if Self.isAny(token.kind, of: .key, .value) {
                 // A single pair, `[key: value]`, is a mapping of one entry.
                 var pair = MappingBuilder()
                 let (key, value) = try parseFlowPair(closer: .flowSequenceEnd, weight: &weight)
@@ -105,7 +105,7 @@ extension YAMLParser {
                 elements.append(try child(block: false, indentlessSequence: false, weight: &weight).node)
             }
         }
-        return try collection(.array(elements), weight: weight, at: start)
+        return try Self.collection(.array(elements), weight: weight, at: start)
     }
 
     mutating func parseFlowMapping() throws(DocumentError) -> Composed {
@@ -116,14 +116,14 @@ extension YAMLParser {
         while try startFlowEntry(closer: .flowMappingEnd, isFirst: isFirst) {
             isFirst = false
             let token = try scanner.peek()
-            if isAny(token.kind, of: .key, .value) {
+            if Self.isAny(token.kind, of: .key, .value) {
                 let (key, value) = try parseFlowPair(closer: .flowMappingEnd, weight: &weight)
                 try mapping.add(key, value, at: token)
             } else {
                 try mapping.add(try child(block: false, indentlessSequence: false, weight: &weight), .null, at: token)
             }
         }
-        return try collection(.object(mapping.finish()), weight: weight, at: start)
+        return try Self.collection(.object(mapping.finish()), weight: weight, at: start)
     }
 
     /// Takes the `,` before an entry; returns false, having taken the closing bracket, at the end.
@@ -135,7 +135,7 @@ extension YAMLParser {
         }
         if !isFirst {
             let bracket = Self.sameCase(closer, .flowSequenceEnd) ? "]" : "}"
-            guard case .flowEntry = token.kind else { throw error("expected ',' or '\(bracket)' here", at: token) }
+            guard case .flowEntry = token.kind else { throw Self.error("expected ',' or '\(bracket)' here", at: token) }
             _ = try scanner.next()
             token = try scanner.peek()
             if Self.sameCase(token.kind, closer) {
@@ -151,12 +151,12 @@ extension YAMLParser {
         var key = Composed.empty
         if case .key = try scanner.peek().kind {
             _ = try scanner.next()
-            if !isAny(try scanner.peek().kind, of: .value, .flowEntry, closer) { key = try child(block: false, indentlessSequence: false, weight: &weight) }
+            if !Self.isAny(try scanner.peek().kind, of: .value, .flowEntry, closer) { key = try child(block: false, indentlessSequence: false, weight: &weight) }
         }
         var value = DocumentNode.null
         if case .value = try scanner.peek().kind {
             _ = try scanner.next()
-            if !isAny(try scanner.peek().kind, of: .flowEntry, closer) { value = try child(block: false, indentlessSequence: false, weight: &weight).node }
+            if !Self.isAny(try scanner.peek().kind, of: .flowEntry, closer) { value = try child(block: false, indentlessSequence: false, weight: &weight).node }
         }
         return (key, value)
     }

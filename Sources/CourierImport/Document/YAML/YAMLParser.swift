@@ -31,7 +31,7 @@ struct YAMLParser {
             let token = try scanner.peek()
             if case .streamEnd = token.kind { break }
             if result != nil {
-                throw error("a second YAML document starts here; an API description is one document, so split the file", at: token)
+                throw Self.error("a second YAML document starts here; an API description is one document, so split the file", at: token)
             }
             result = try document()
         }
@@ -48,10 +48,10 @@ struct YAMLParser {
             let token = try scanner.peek()
             switch token.kind {
             case .versionDirective:
-                guard !sawVersion else { throw error("a document has one '%YAML' directive", at: token) }
+                guard !sawVersion else { throw Self.error("a document has one '%YAML' directive", at: token) }
                 sawVersion = true
             case .tagDirective(let handle, let prefix):
-                guard declared.insert(handle).inserted else { throw error("the tag handle \(handle) is declared twice", at: token) }
+                guard declared.insert(handle).inserted else { throw Self.error("the tag handle \(handle) is declared twice", at: token) }
                 tagPrefixes[handle] = prefix
             default: break loop
             }
@@ -62,7 +62,7 @@ struct YAMLParser {
         if case .documentStart = start.kind {
             _ = try scanner.next()
         } else if sawDirective {
-            throw error("directives need a '---' line after them", at: start)
+            throw Self.error("directives need a '---' line after them", at: start)
         }
         var node = DocumentNode.null
         let content = try scanner.peek()
@@ -71,7 +71,7 @@ struct YAMLParser {
         }
         let after = try scanner.peek()
         guard Self.endsDocument(after.kind) else {
-            throw error("unexpected text after the document's value; is its indentation right?", at: after)
+            throw Self.error("unexpected text after the document's value; is its indentation right?", at: after)
         }
         var ended = false
         var next = try scanner.peek()
@@ -82,7 +82,7 @@ struct YAMLParser {
         }
         switch next.kind {
         case .versionDirective, .tagDirective:
-            guard ended else { throw error("a directive after a document needs '...' before it", at: next) }
+            guard ended else { throw Self.error("a directive after a document needs '...' before it", at: next) }
         default: break
         }
         return node
@@ -95,8 +95,6 @@ struct YAMLParser {
         }
     }
 
-    func error(_ message: String, at token: YAMLToken) -> DocumentError { Self.error(message, at: token) }
-
     /// An error at the start of `token`, in a person's line and column.
     static func error(_ message: String, at token: YAMLToken) -> DocumentError {
         DocumentError(line: token.start.line, column: token.start.column + 1, message: message)
@@ -108,12 +106,12 @@ struct YAMLParser {
         let first = try scanner.peek()
         if case .alias(let name) = first.kind {
             _ = try scanner.next()
-            guard let target = anchors[name] else { throw error("the alias *\(name) has no anchor before it", at: first) }
+            guard let target = anchors[name] else { throw Self.error("the alias *\(name) has no anchor before it", at: first) }
             return target
         }
         depth += 1
         defer { depth -= 1 }
-        guard depth < Self.maximumDepth else { throw error("the document is nested more than \(Self.maximumDepth) levels deep", at: first) }
+        guard depth < Self.maximumDepth else { throw Self.error("the document is nested more than \(Self.maximumDepth) levels deep", at: first) }
         var anchor: String?
         var tag: String?
         var tagToken = first
@@ -121,10 +119,10 @@ struct YAMLParser {
             let token = try scanner.peek()
             switch token.kind {
             case .anchor(let name):
-                guard anchor == nil else { throw error("a value has one anchor", at: token) }
+                guard anchor == nil else { throw Self.error("a value has one anchor", at: token) }
                 anchor = name
             case .tag(let handle, let suffix):
-                guard tag == nil else { throw error("a value has one tag", at: token) }
+                guard tag == nil else { throw Self.error("a value has one tag", at: token) }
                 tag = try resolveTag(handle: handle, suffix: suffix, at: token)
                 tagToken = token
             default: break properties
@@ -148,7 +146,7 @@ struct YAMLParser {
         case .blockMappingStart where block:
             result = try parseBlockMapping()
         default:
-            guard anchor != nil || tag != nil else { throw error(Self.missingValueMessage(token.kind), at: token) }
+            guard anchor != nil || tag != nil else { throw Self.error(Self.missingValueMessage(token.kind), at: token) }
             result = YAMLScalarSchema.composeEmpty(tag: tag)
         }
         if let anchor { anchors[anchor] = result }
@@ -169,7 +167,7 @@ struct YAMLParser {
         if handle.isEmpty { return suffix }
         if handle == "!" && suffix.isEmpty { return "!" }
         guard let prefix = tagPrefixes[handle] else {
-            throw error("the tag handle \(handle) is not declared; declare it with '%TAG \(handle) prefix' before '---'", at: token)
+            throw Self.error("the tag handle \(handle) is not declared; declare it with '%TAG \(handle) prefix' before '---'", at: token)
         }
         return prefix + suffix
     }

@@ -16,6 +16,9 @@ let fuzzTargets: [FuzzTarget] = [
     FuzzTarget(name: "yaml", summary: "the YAML reader", seeds: ["../shared/openapi/oai"], check: { _ = try? YAMLReader.read($0) }),
     FuzzTarget(name: "json", summary: "the JSON reader", seeds: ["../shared/openapi/oai"], check: { _ = try? JSONReader.read($0) }),
     FuzzTarget(
+        name: "import", summary: "the whole import of a description; what it writes always compiles, or it says why not",
+        seeds: ["../shared/openapi/oai"], check: checkImport),
+    FuzzTarget(
         name: "sse", summary: "the server-sent events parser; the events do not depend on how the bytes are chunked",
         seeds: ["Tests/CourierRuntimeTests/Fixtures"], check: checkServerSentEvents),
     FuzzTarget(
@@ -44,6 +47,27 @@ func split(_ bytes: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
         reformatted.api?.endpoints.map(\.name) == compilation.api?.endpoints.map(\.name)
             && reformatted.api?.models.map(\.name) == compilation.api?.models.map(\.name),
         "formatting changed what the schema declares")
+}
+
+/// Where the import's description says it is: a folder of its own, empty, so that a `$ref` to
+/// another file finds nothing.
+let importFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-fuzz-import-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}()
+
+@Sendable func checkImport(_ bytes: [UInt8]) {
+    do {
+        let files = try DescriptionFiles(root: importFolder.appendingPathComponent("description"), contents: bytes)
+        _ = try OpenAPIImporter.run(files: files)
+    } catch let error as ImportError {
+        // A description Courier cannot import is refused with a reason; a schema the import
+        // wrote that does not compile is a bug.
+        FuzzTarget.require(!error.description.contains("which is a bug in courier import"), error.description)
+    } catch {
+        FuzzTarget.require(false, "the import threw \(type(of: error)), not an ImportError: \(error)")
+    }
 }
 
 @Sendable func checkServerSentEvents(_ bytes: [UInt8]) {

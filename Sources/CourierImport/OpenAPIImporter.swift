@@ -50,7 +50,12 @@ public enum OpenAPIImporter {
     /// Reads the description at `url` and returns the schema it becomes, checked by the schema
     /// compiler: an import never returns an invalid schema.
     public static func run(description url: URL, options: ImportOptions = ImportOptions()) throws -> ImportResult {
-        let files = try DescriptionFiles(root: url)
+        try run(files: DescriptionFiles(root: url), options: options)
+    }
+
+    /// Imports the description whose files `files` reads (its root file read already).
+    static func run(files: DescriptionFiles, options: ImportOptions = ImportOptions()) throws -> ImportResult {
+        let url = files.root
         var root = files.rootNode
         let rootLocation = DocumentLocation(file: files.root, tokens: [])
         var conversionNotes: [Swagger2Conversion.Note] = []

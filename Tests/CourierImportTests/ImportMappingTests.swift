@@ -279,6 +279,55 @@ struct ImportMappingTests {
         ])
     }
 
+    /// The import fuzz target's third finding: a path parameter that its path does not hold
+    /// became a parameter the checker refuses, and the import made a schema with errors.
+    @Test func aPathParameterThePathDoesNotHoldIsLeftOutWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Pets"}, "paths": {"/pets#all": {"get": {"operationId": "listPets",
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}},
+                {"name": "all", "in": "path", "required": true, "schema": {"type": "integer"}}], "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  listPets: GET /pets#all\n"), "\(schema)")
+        #expect(result.warnings.map(\.description).filter { !$0.contains("fragment") } == [
+            "warning: #/paths/~1pets#all/get/parameters/0: the path '/pets#all' has no {id}; the path parameter 'id' is left out",
+            "warning: #/paths/~1pets#all/get/parameters/1: the path '/pets#all' has no {all}; the path parameter 'all' is left out",
+        ], "\(result.warnings)")
+    }
+
+    /// The import fuzz target's fourth finding: placeholders after a `?` in a path became a
+    /// fixed query string with placeholders, which the checker refuses.
+    @Test func aPathsQueryStringWithPlaceholdersIsLeftOutWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Repos"}, "paths": {"/repos/{owner}?{slug}/merge": {"post": {"operationId": "merge",
+              "parameters": [{"name": "owner", "in": "path", "required": true, "schema": {"type": "string"}},
+                {"name": "slug", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {"204": {"description": "ok"}}}},
+              "/search?kind=all": {"get": {"operationId": "searchAll", "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  merge: POST /repos/{owner} {\n    path owner: String\n  }\n"), "\(schema)")
+        #expect(schema.contains("  searchAll: GET /search?kind=all\n"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1repos~1{owner}?{slug}~1merge: the path's query string '?{slug}/merge' holds placeholders, which only the path may; it is left out",
+            "warning: #/paths/~1repos~1{owner}?{slug}~1merge/post/parameters/1: the path '/repos/{owner}?{slug}/merge' has no {slug}; the path parameter 'slug' is left out",
+        ], "\(result.warnings)")
+    }
+
+    /// The import fuzz target's fifth finding: a brace no placeholder closes, and other text a
+    /// URL path cannot hold, was written into the schema's path as it stood.
+    @Test func pathTextAURLCannotHoldIsPercentEncodedWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Odd"}, "paths": {
+              "/a b/{id/x": {"get": {"operationId": "unclosed", "responses": {"204": {"description": "ok"}}}},
+              "/c}/{id}/d@e/@me/100%/%41": {"get": {"operationId": "stray", "parameters": [{"name": "id", "in": "path", "required": true,
+                "schema": {"type": "string"}}], "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  unclosed: GET /a%20b/%7Bid/x\n"), "\(schema)")
+        #expect(schema.contains("  stray: GET /c%7D/{id}/d%40e/@me/100%25/%41 {\n"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1a b~1{id~1x: the path '/a b/{id/x' holds characters a URL path cannot; they are sent percent-encoded",
+            "warning: #/paths/~1c}~1{id}~1d@e~1@me~1100%~1%41: the path '/c}/{id}/d@e/@me/100%/%41' holds characters a URL path cannot; they are sent percent-encoded",
+        ], "\(result.warnings)")
+    }
+
     /// The import fuzz target's second finding: a request media type that is none was written
     /// after `body Bytes`.
     @Test func aRequestMediaTypeThatIsNoneIsTheCallersToGive() throws {

@@ -42,6 +42,13 @@ public final class DescriptionFiles {
         _ = try document(at: root)
     }
 
+    /// A description whose root file holds `contents` instead of what is on disk at `url`
+    /// (the fuzzer's input); the files it refers to are read from disk.
+    init(root url: URL, contents: [UInt8]) throws {
+        root = url.standardizedFileURL
+        documents[root] = try Self.parse(contents, at: root)
+    }
+
     /// The description's top-level object.
     public var rootNode: DocumentNode { documents[root] ?? .null }
 
@@ -63,7 +70,13 @@ public final class DescriptionFiles {
         } catch {
             throw ImportError("cannot read \(key.path): \(error.localizedDescription)")
         }
-        let bytes = [UInt8](data)
+        let node = try Self.parse([UInt8](data), at: key)
+        documents[key] = node
+        return node
+    }
+
+    /// A file's bytes as a tree: JSON, or YAML when it does not start with `{` or `[`.
+    private static func parse(_ bytes: [UInt8], at key: URL) throws -> DocumentNode {
         let firstSignificant = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
         let node: DocumentNode
         do {
@@ -75,7 +88,6 @@ public final class DescriptionFiles {
         } catch {
             throw ImportError("\(key.path):\(error.description)")
         }
-        documents[key] = node
         return node
     }
 

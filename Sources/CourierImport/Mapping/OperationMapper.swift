@@ -108,13 +108,6 @@ struct OperationMapper {
                 declared.append((resolved, resolvedLocation))
             }
         }
-        for (node, parameterLocation) in declared {
-            guard let parameter = self.parameter(node, at: parameterLocation, hint: typeHint, labels: &labels) else { continue }
-            if parameter.kind == "path", let wire = node["name"]?.string { placeholders[wire] = parameter.name }
-            parameters.append(parameter)
-        }
-
-        var schemaPath = ""
         var rest = Substring(path)
         var label = ""
         if let hash = path.firstIndex(of: "#") {
@@ -123,8 +116,33 @@ struct OperationMapper {
             label = "#" + (fragment.isEmpty ? name : fragment)
             mapper.warn(pathItem.location, "path fragment", "the path's fragment '#\(path[path.index(after: hash)...])' is not sent; it is kept as a label that tells this endpoint apart")
         }
+        if let question = rest.firstIndex(of: "?"), rest[question...].contains("{") {
+            // A fixed query string is sent as written; one with placeholders is not a template
+            // OpenAPI has (paths hold no query), and a server reads nothing from it.
+            mapper.warn(pathItem.location, "path query", "the path's query string '\(rest[question...])' holds placeholders, which only the path may; it is left out")
+            rest = rest[..<question]
+        }
+        let templateNames = Self.templateNames(in: rest)
+        for (node, parameterLocation) in declared {
+            if node["in"]?.string == "path", let wire = node["name"]?.string, !templateNames.contains(wire) {
+                // A server cannot read a path parameter that its path does not hold.
+                mapper.warn(parameterLocation, "path parameter", "the path '\(path)' has no {\(wire)}; the path parameter '\(wire)' is left out")
+                continue
+            }
+            guard let parameter = self.parameter(node, at: parameterLocation, hint: typeHint, labels: &labels) else { continue }
+            if parameter.kind == "path", let wire = node["name"]?.string { placeholders[wire] = parameter.name }
+            parameters.append(parameter)
+        }
+
+        var schemaPath = ""
+        var encodedLiteral = false
+        func appendLiteral(_ text: Substring) {
+            let encoded = Self.pathLiteral(text)
+            encodedLiteral = encodedLiteral || encoded != text
+            schemaPath += encoded
+        }
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            schemaPath += rest[..<open]
+            appendLiteral(rest[..<open])
             let wire = String(rest[rest.index(after: open)..<close])
             var placeholder = placeholders[wire]
             if placeholder == nil {
@@ -136,7 +154,10 @@ struct OperationMapper {
             schemaPath += "{\(placeholder!)}"
             rest = rest[rest.index(after: close)...]
         }
-        schemaPath += rest
+        appendLiteral(rest)
+        if encodedLiteral {
+            mapper.warn(pathItem.location, "path text", "the path '\(path)' holds characters a URL path cannot; they are sent percent-encoded")
+        }
         if !schemaPath.hasPrefix("/") { schemaPath = "/" + schemaPath }
         schemaPath += label
 
@@ -167,6 +188,43 @@ struct OperationMapper {
     }
 
     // MARK: - Parameters
+
+    /// Literal path text as a URL path holds it: bytes that RFC 3986 does not allow there (a
+    /// space, a quote, a brace no placeholder uses) percent-encoded, and `@` after anything but
+    /// `/`, which the schema language reads as an attribute. A fixed query's `?`, `&` and `=` and
+    /// escapes already written stay.
+    static func pathLiteral(_ text: Substring) -> Substring {
+        let bytes = Array(text.utf8)
+        func isHex(_ index: Int) -> Bool { index < bytes.count && (bytes[index] < 0x80 && Character(Unicode.Scalar(bytes[index])).isHexDigit) }
+        func isKept(_ index: Int) -> Bool {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+            case UInt8(ascii: "@"): return index > 0 && bytes[index - 1] == UInt8(ascii: "/")
+            case UInt8(ascii: "%"): return isHex(index + 1) && isHex(index + 2)
+            default: return "-._~!$&'()*+,;=:/?".utf8.contains(byte)
+            }
+        }
+        guard !bytes.indices.allSatisfy(isKept) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if isKept(index) { encoded.append(byte) } else { encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
+        }
+        return Substring(String(decoding: encoded, as: UTF8.self))
+    }
+
+    /// The names between braces in a path template (`/pets/{id}` → `id`).
+    static func templateNames(in path: Substring) -> Set<String> {
+        var names: Set<String> = []
+        var rest = path
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
 
     private func parameter(
         _ node: DocumentNode, at location: DocumentLocation, hint: String, labels: inout Set<String>

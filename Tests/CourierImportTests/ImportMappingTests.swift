@@ -317,13 +317,16 @@ struct ImportMappingTests {
         let (schema, result) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Odd"}, "paths": {
               "/a b/{id/x": {"get": {"operationId": "unclosed", "responses": {"204": {"description": "ok"}}}},
+              "//twice": {"get": {"operationId": "twice", "responses": {"204": {"description": "ok"}}}},
               "/c}/{id}/d@e/@me/100%/%41": {"get": {"operationId": "stray", "parameters": [{"name": "id", "in": "path", "required": true,
                 "schema": {"type": "string"}}], "responses": {"204": {"description": "ok"}}}}}}
             """##)
         #expect(schema.contains("  unclosed: GET /a%20b/%7Bid/x\n"), "\(schema)")
         #expect(schema.contains("  stray: GET /c%7D/{id}/d%40e/@me/100%25/%41 {\n"), "\(schema)")
+        #expect(schema.contains("  twice: GET /twice\n"), "\(schema)")
         #expect(result.warnings.map(\.description) == [
             "warning: #/paths/~1a b~1{id~1x: the path '/a b/{id/x' holds characters a URL path cannot; they are sent percent-encoded",
+            "warning: #/paths/~1~1twice: the path '//twice' starts with an empty segment, which a schema cannot write; it is sent as '/twice'",
             "warning: #/paths/~1c}~1{id}~1d@e~1@me~1100%~1%41: the path '/c}/{id}/d@e/@me/100%/%41' holds characters a URL path cannot; they are sent percent-encoded",
         ], "\(result.warnings)")
     }

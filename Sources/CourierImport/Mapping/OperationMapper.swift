@@ -159,6 +159,12 @@ struct OperationMapper {
             mapper.warn(pathItem.location, "path text", "the path '\(path)' holds characters a URL path cannot; they are sent percent-encoded")
         }
         if !schemaPath.hasPrefix("/") { schemaPath = "/" + schemaPath }
+        if schemaPath.hasPrefix("//") {
+            // `//` starts a comment in the schema language.
+            let trimmed = "/" + schemaPath.drop { $0 == "/" }
+            mapper.warn(pathItem.location, "path text", "the path '\(path)' starts with an empty segment, which a schema cannot write; it is sent as '\(trimmed)'")
+            schemaPath = trimmed
+        }
         schemaPath += label
 
         var body: ImportedEndpoint.Body?

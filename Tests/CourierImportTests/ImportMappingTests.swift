@@ -331,6 +331,21 @@ struct ImportMappingTests {
         ], "\(result.warnings)")
     }
 
+    /// A model cannot hold keys of its own choosing beside its properties (OpenSearch's bulk
+    /// items): the fidelity test found them dropped without a word.
+    @Test func propertiesBesideAdditionalPropertiesSayTheOtherKeysAreDropped() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Bulk"}, "paths": {}, "components": {"schemas": {
+              "Item": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+              "Open": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {}},
+              "Map": {"type": "object", "additionalProperties": {"type": "integer"}}}}}
+            """##)
+        #expect(schema.contains("model Item {\n  id: String?\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/components/schemas/Item/additionalProperties: 'Item' has properties and also keys of its own choosing; those other keys are dropped when it is decoded"
+        ], "\(result.warnings)")
+    }
+
     /// The import fuzz target's second finding: a request media type that is none was written
     /// after `body Bytes`.
     @Test func aRequestMediaTypeThatIsNoneIsTheCallersToGive() throws {

@@ -234,6 +234,12 @@ final class SchemaMapper {
         var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
         var required: Set<String> = []
         collectProperties(of: node, at: location, owner: owner, into: &properties, required: &required, depth: 0)
+        if !properties.isEmpty, let additional = node["additionalProperties"], additional.object.map({ !$0.isEmpty }) == true {
+            // A model holds its declared keys; the schema language has no field for the others.
+            warn(
+                location.appending("additionalProperties"), "additionalProperties",
+                "'\(owner)' has properties and also keys of its own choosing; those other keys are dropped when it is decoded")
+        }
         var taken: Set<String> = []
         var fields: [ImportedField] = []
         for (key, property, propertyLocation) in properties {

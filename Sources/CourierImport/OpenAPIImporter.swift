@@ -220,10 +220,8 @@ public enum OpenAPIImporter {
             url = url.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.string ?? "")
         }
         while url.hasSuffix("/") { url.removeLast() }
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            components.host?.isEmpty == false, components.query == nil
-        else {
-            mapper.warn(location.appending(0), "server", "the server URL '\(url)' is not absolute; the client needs a base URL")
+        guard SchemaCompiler.isBaseURL(url) else {
+            mapper.warn(location.appending(0), "server", "the server URL '\(url)' is not an absolute http or https URL without a query or fragment; the client needs a base URL")
             return nil
         }
         return url

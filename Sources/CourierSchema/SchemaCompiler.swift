@@ -17,6 +17,13 @@ public enum SchemaCompiler {
     /// Swift or the runtime in generated code.
     public static let unavailableTypeNames: Set<String> = Checker.builtinTypeNames.union(Checker.reservedTypeNames)
 
+    /// Whether `text` can be an api block's `baseURL`: an http or https URL with a host, and
+    /// neither a query nor a fragment.
+    public static func isBaseURL(_ text: String) -> Bool {
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "https" || scheme == "http") && url.host?.isEmpty == false && url.query == nil && url.fragment == nil
+    }
+
     /// Lexes, parses and checks the files of one module. Files are read in path order, so
     /// declarations keep a stable order however the files were listed.
     public static func compile(_ files: [SourceFile]) -> SchemaCompilation {

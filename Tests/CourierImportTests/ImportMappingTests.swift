@@ -346,6 +346,19 @@ struct ImportMappingTests {
         ], "\(result.warnings)")
     }
 
+    /// The import fuzz target's sixth finding: a server URL with a fragment became a `baseURL`
+    /// the checker refuses.
+    @Test(arguments: ["http://pet#store.example.com/v1", "https://api.example.com/v1?key=1", "/v1", "ftp://files.example.com"])
+    func aServerURLThatCannotBeABaseURLIsLeftOutWithAWarning(_ url: String) throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Pets"}, "servers": [{"url": "\##(url)"}], "paths": {}}
+            """##)
+        #expect(!schema.contains("baseURL"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/servers/0: the server URL '\(url)' is not an absolute http or https URL without a query or fragment; the client needs a base URL"
+        ], "\(result.warnings)")
+    }
+
     /// The import fuzz target's second finding: a request media type that is none was written
     /// after `body Bytes`.
     @Test func aRequestMediaTypeThatIsNoneIsTheCallersToGive() throws {

@@ -161,9 +161,7 @@ extension Checker {
             settings.generatesTypedMocks = true
         case "baseURL":
             guard let (text, location) = word(0) else { return }
-            guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-                url.host?.isEmpty == false, url.query == nil, url.fragment == nil
-            else {
+            guard SchemaCompiler.isBaseURL(text) else {
                 log.error(
                     location, "\"\(text)\" is not a base URL",
                     hint: "write an http or https URL with a host and no query, such as \"https://api.example.com/v1\"")

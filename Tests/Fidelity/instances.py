@@ -186,11 +186,17 @@ class Generator:
             if first > last:
                 raise Unsatisfiable("no multiple in range")
             return self.random.randint(first, last) * step
+        if low > high:
+            raise Unsatisfiable("no integer in range")
         return self.random.randint(low, high)
 
     def make_number(self, schema, base, depth):
         if self.random.random() < 0.3:
-            return self.make_integer(schema, base, depth)
+            # A number may be whole, unless its bounds hold no integer (`0.5 ≤ x ≤ 0.9`).
+            try:
+                return self.make_integer(schema, base, depth)
+            except Unsatisfiable:
+                pass
         low, high = self.bounds(schema, integer=False)
         step = schema.get("multipleOf")
         if isinstance(step, (int, float)) and step > 0:

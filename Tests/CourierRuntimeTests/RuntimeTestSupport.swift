@@ -95,6 +95,11 @@ final class CancelOnlyClock: APIClock, @unchecked Sendable {
 /// The task's result, or nil when it has not finished within `seconds`: a guard against a test
 /// hanging forever when the behaviour it checks breaks, never a measure of speed.
 /// (Unstructured tasks race here: a task group would wait for the stuck task at its end.)
+///
+/// Past the deadline the guard goes through the executor's queue a few more times before it
+/// answers nil. On Linux, tests that compute synchronously can hold both threads of the pool for
+/// a minute and more; a task that was ready long before the deadline, with a few steps left to
+/// run, still queues behind the guard's own wake-up then, and only a hang should fail the test.
 func result<Success: Sendable>(of task: Task<Success, any Error>, within seconds: Double) async -> Result<Success, any Error>? {
     let first = FirstAnswer<Result<Success, any Error>?>()
     return await withCheckedContinuation { continuation in
@@ -102,23 +107,37 @@ func result<Success: Sendable>(of task: Task<Success, any Error>, within seconds
         Task { first.answer(await task.result) }
         Task {
             try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            for _ in 0..<stepsPastTheDeadline where !first.isAnswered {
+                try? await Task.sleep(nanoseconds: 5_000_000)
+            }
             first.answer(nil)
         }
     }
 }
 
+/// How often a guard goes through the executor's queue past its deadline: more than the steps
+/// between a continuation's resumption and its awaiting test.
+private let stepsPastTheDeadline = 20
+
 /// Resumes a continuation with the first answer it is given and ignores the rest.
 final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Value, Never>?
+    private var answered = false
 
     func deliver(to continuation: CheckedContinuation<Value, Never>) {
         lock.withLock { self.continuation = continuation }
     }
 
+    /// Whether an answer has been given.
+    var isAnswered: Bool { lock.withLock { answered } }
+
     func answer(_ value: Value) {
         let continuation = lock.withLock {
-            defer { self.continuation = nil }
+            defer {
+                self.continuation = nil
+                answered = true
+            }
             return self.continuation
         }
         continuation?.resume(returning: value)

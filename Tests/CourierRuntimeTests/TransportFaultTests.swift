@@ -13,7 +13,8 @@ struct Echo: Decodable, Sendable {
     let headers: [String: String]
 }
 
-/// `URLSessionTransport` against a loopback server that redirects, challenges and stalls.
+/// `URLSessionTransport` and the client against a loopback server that redirects, challenges and
+/// stalls.
 @Suite("URLSessionTransport under faults", .serialized, .timeLimit(.minutes(3)))
 struct TransportFaultTests {
     static func redirectPath(_ status: Int, to target: String) -> String {
@@ -25,10 +26,23 @@ struct TransportFaultTests {
         server.baseURL.absoluteString.replacingOccurrences(of: "127.0.0.1", with: "localhost")
     }
 
-    static func client(_ server: LoopbackServerProcess, transport: URLSessionTransport = URLSessionTransport()) -> APIClient {
+    static func client(
+        _ server: LoopbackServerProcess, transport: URLSessionTransport = URLSessionTransport(),
+        redirectPolicy: RedirectPolicy = .followStrippingCredentialsAcrossOrigins
+    ) -> APIClient {
         APIClient(
             baseURL: server.baseURL, token: "secret-token", maxRetries: 0, transport: transport,
-            configuration: .init(apiKey: APIKey(header: "apikey", value: "secret-key")))
+            configuration: .init(apiKey: APIKey(header: "apikey", value: "secret-key"), redirectPolicy: redirectPolicy))
+    }
+
+    /// The transport sends one request: a redirect comes back as it is, for the client to follow.
+    @Test func theTransportReturnsARedirectAsItCame() async throws {
+        let server = try await fixtureServer()
+        let target = server.baseURL.absoluteString + "/echo"
+        let url = try #require(URL(string: server.baseURL.absoluteString + Self.redirectPath(302, to: target)))
+        let response = try await URLSessionTransport().send(HTTPRequest(method: .get, url: url))
+        #expect(response.status == 302)
+        #expect(response.headers["Location"] == target)
     }
 
     @Test func crossOriginRedirectsDropCredentials() async throws {
@@ -65,7 +79,7 @@ struct TransportFaultTests {
 
     @Test func theSameOriginPolicyRefusesCrossOriginRedirects() async throws {
         let server = try await fixtureServer()
-        let client = Self.client(server, transport: URLSessionTransport(redirectPolicy: .sameOriginOnly))
+        let client = Self.client(server, redirectPolicy: .sameOriginOnly)
         let error = await apiError {
             let _: Echo = try await client.send(APIRequest(method: .get, path: Self.redirectPath(302, to: Self.otherOrigin(server) + "/echo")))
         }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One call, composed of its steps: the deadline, the idempotency key, and for each attempt
-/// the token, the request, the interceptors and the transport; then the retry rule, the token
-/// replay after a 401, and the mapping of what failed to `APIError`.
+/// the token, the request, the interceptors and the transport; then the redirect policy, the
+/// retry rule, the token replay after a 401, and the mapping of what failed to `APIError`.
 extension APIClient {
     /// Runs `call` within the call's deadline, if it has one: when the clock reaches it first,
     /// the call is cancelled and fails with `timedOut`.
@@ -36,8 +36,8 @@ extension APIClient {
         case failure(HTTPResponse)
     }
 
-    /// The loop around one logical request: each attempt, then what the retry rule and the
-    /// token replay make of it.
+    /// The loop around one logical request: each attempt, then what the redirect policy, the
+    /// retry rule and the token replay make of it.
     func execute<Success>(
         _ request: APIRequest, options: RequestOptions?, send: (HTTPRequest) async throws -> AttemptResult<Success>
     ) async throws -> Success {
@@ -50,20 +50,35 @@ extension APIClient {
         // After a 401, the credentials' answer: the token the replay goes out with. Every other
         // attempt asks the credentials afresh, so a retry never sends a token they replaced.
         var replayToken: String?
+        // After a redirect the policy follows: the next hop, sent as it is, and how many came
+        // before it in this attempt.
+        var redirect: HTTPRequest?
+        var redirects = 0
+        var token: String?
         var attemptNumber = 0
         var reason = AttemptReason.first
         let started = configuration.clock.now()
         while true {
             if Task.isCancelled { throw APIError.cancelled }
-            let (authorization, token) = try await authorization(for: request, replayToken: replayToken)
-            replayToken = nil
-            let built = try RequestBuilder.build(
-                request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, authorization: authorization,
-                timeout: timeout, options: options, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
-            attemptNumber += 1
+            let next: HTTPRequest
+            if let hop = redirect {
+                next = hop
+                redirect = nil
+                // A token the policy removed on the way to another origin was not sent.
+                if !hop.headers.contains("Authorization") { token = nil }
+            } else {
+                let authorization: String?
+                (authorization, token) = try await self.authorization(for: request, replayToken: replayToken)
+                replayToken = nil
+                next = try RequestBuilder.build(
+                    request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, authorization: authorization,
+                    timeout: timeout, options: options, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
+                attemptNumber += 1
+                redirects = 0
+            }
             let attempt = Attempt(
                 endpoint: request.endpointName, number: attemptNumber, reason: reason, elapsed: max(0, configuration.clock.now().timeIntervalSince(started)))
-            let (httpRequest, record) = try await prepare(built, for: attempt)
+            let (httpRequest, record) = try await prepare(next, for: attempt)
 
             let response: HTTPResponse
             do {
@@ -88,14 +103,24 @@ extension APIClient {
                 continue
             }
 
+            if let hop = configuration.redirectPolicy.next(after: response, to: httpRequest) {
+                guard redirects < RedirectPolicy.maxRedirects else {
+                    throw APIError.networkError(
+                        TransportError.invalidResponse("\(httpRequest) redirected more than \(RedirectPolicy.maxRedirects) times in a row"))
+                }
+                redirects += 1
+                redirect = hop
+                reason = .redirect(status: response.status)
+                continue
+            }
             let errorResponse = HTTPErrorResponse(
-                request: (record?.current.request ?? httpRequest).description, status: response.status, headers: response.headers, body: response.body,
+                request: httpRequest.description, status: response.status, headers: response.headers, body: response.body,
                 messageKeys: configuration.errorMessageKeys, requestIDHeaders: configuration.requestIDHeaders)
             if response.status == 401, request.auth == .basic {
                 // A wrong password: nothing to refresh, and no session to end.
                 throw APIError.notAuthenticated(errorResponse)
             }
-            if response.status == 401, request.auth == .bearer {
+            if response.status == 401, request.auth == .bearer, token != nil {
                 do {
                     replayToken = try await tokenReplay.after401(sentWith: token, credentials: credentials, notifier: notifier, response: errorResponse)
                     reason = .replayAfterRefresh

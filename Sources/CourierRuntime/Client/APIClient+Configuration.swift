@@ -39,6 +39,8 @@ extension APIClient {
         /// it ends an attempt that makes no progress, and a server that sends a byte now and then
         /// never reaches it. For a stream, the deadline holds until the response head arrives.
         public var deadline: TimeInterval?
+        /// Which redirects the client follows, each hop an attempt its interceptors see.
+        public var redirectPolicy: RedirectPolicy
 
         /// Creates a configuration.
         public init(
@@ -46,8 +48,9 @@ extension APIClient {
             retryPolicy: RetryPolicy = RetryPolicy(), clock: any APIClock = SystemClock(), allowsInsecureHTTP: Bool = false,
             logger: (@Sendable (String) -> Void)? = nil, errorMessageKeys: [String] = HTTPErrorResponse.defaultMessageKeys,
             basicCredentials: BasicCredentials? = nil, idempotencyKeyHeader: String? = nil, deadline: TimeInterval? = nil,
-            interceptors: [any RequestInterceptor] = []
+            interceptors: [any RequestInterceptor] = [], redirectPolicy: RedirectPolicy = .followStrippingCredentialsAcrossOrigins
         ) {
+            self.redirectPolicy = redirectPolicy
             self.interceptors = interceptors
             self.deadline = deadline
             self.idempotencyKeyHeader = idempotencyKeyHeader
@@ -70,7 +73,7 @@ extension APIClient {
         /// What `dump` shows: the key redacted, the hooks by presence.
         public var customMirror: Mirror {
             Redaction.mirror(of: self, [
-                "apiKey": apiKey as Any, "basicCredentials": basicCredentials as Any, "retryPolicy": retryPolicy, "clock": clock,
+                "apiKey": apiKey as Any, "basicCredentials": basicCredentials as Any, "retryPolicy": retryPolicy, "redirectPolicy": redirectPolicy, "clock": clock,
                 "allowsInsecureHTTP": allowsInsecureHTTP,
                 "hasOnUnauthorized": onUnauthorized != nil, "hasLogger": logger != nil,
             ])

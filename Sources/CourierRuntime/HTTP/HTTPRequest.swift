@@ -18,11 +18,6 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomDebugStringC
     /// sends one that is not idempotent on a connection of its own where the platform's HTTP
     /// stack would otherwise repeat it unseen (`ConnectionUse`).
     public var isIdempotent: Bool
-    /// Called by the transport before it follows a redirect, with the redirect response (its
-    /// body left out for a stream) and the next request, credentials already removed as the
-    /// redirect policy says; returns the request to send. The client sets it so that its
-    /// interceptors see every hop; a transport that follows redirects calls it.
-    public var redirectHandler: RedirectHandler?
 
     /// Creates a request; `isIdempotent` defaults to what the method says.
     public init(
@@ -49,9 +44,6 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomDebugStringC
         Redaction.mirror(of: self, ["method": method, "url": Redaction.redactedURL(url), "headers": headers, "bodyBytes": body?.count ?? 0, "timeout": timeout])
     }
 }
-
-/// See `HTTPRequest.redirectHandler`.
-public typealias RedirectHandler = @Sendable (_ response: HTTPResponse, _ next: HTTPRequest) async throws -> HTTPRequest
 
 /// How much of a request body has been sent.
 public struct UploadProgress: Sendable, Hashable {

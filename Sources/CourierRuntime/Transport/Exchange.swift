@@ -6,8 +6,8 @@ import Foundation
 #endif
 
 /// The state of one request between URLSession's callbacks and the waiting caller: the
-/// response head and body as they arrive, where a redirect leads, the timer that enforces the
-/// timeout, and who cancelled.
+/// response head and body as they arrive, the timer that enforces the timeout, and who
+/// cancelled.
 ///
 /// A cancelled or timed-out exchange ends at once, by itself: the caller never waits for
 /// URLSession to report the cancelled task, which on Linux it may never do. The
@@ -28,9 +28,6 @@ final class Exchange: @unchecked Sendable {
     private let lock = NSLock()
     private let timeout: TimeInterval
     private let uploadProgress: (@Sendable (UploadProgress) -> Void)?
-    /// The request this exchange sends.
-    let request: HTTPRequest
-    private var redirectStorage: HTTPRequest?
     private var task: URLSessionTask?
     private var isFinished = false
     private var cancelledByCaller = false
@@ -48,16 +45,9 @@ final class Exchange: @unchecked Sendable {
 
     /// An exchange for `request`; `body` is set for a streamed response.
     init(request: HTTPRequest, body: AsyncThrowingStream<Data, any Error>.Continuation?) {
-        self.request = request
         self.timeout = request.timeout
         self.uploadProgress = request.uploadProgress
         self.body = body
-    }
-
-    /// The request to send next, when the response is a redirect the policy follows.
-    var redirect: HTTPRequest? {
-        get { lock.withLock { redirectStorage } }
-        set { lock.withLock { redirectStorage = newValue } }
     }
 
     /// Starts the task; the response comes whole through `whole`.

@@ -11,8 +11,9 @@ import Foundation
 /// - a request's timeout means what it says: no progress (response head, body bytes, upload
 ///   bytes) for that many seconds, fractions included, ends it with `TransportError.timedOut`
 ///   (swift-corelibs-foundation truncates `timeoutInterval` to whole seconds);
-/// - redirects (at most ten) follow a `RedirectPolicy`: credentials never travel to another
-///   origin, `https` never downgrades to `http`, and 307 and 308 keep their method and body;
+/// - a redirect comes back as the 3xx response it is: the client decides what follows
+///   (`RedirectPolicy`), and URLSession, which on Linux drops the body of a redirected upload,
+///   follows none;
 /// - authentication challenges other than server trust are declined, so a 401 with a
 ///   `WWW-Authenticate: Basic` challenge comes back as a response instead of hanging;
 /// - a request goes out exactly as often as the client sends it: see `ConnectionUse`.
@@ -23,10 +24,8 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     private let queue: OperationQueue
 
     /// Creates a transport with its own session.
-    public init(
-        configuration: URLSessionConfiguration = .default, redirectPolicy: RedirectPolicy = .followStrippingCredentialsAcrossOrigins
-    ) {
-        let delegate = SessionDelegate(redirectPolicy: redirectPolicy)
+    public init(configuration: URLSessionConfiguration = .default) {
+        let delegate = SessionDelegate()
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Courier.URLSessionTransport"
@@ -40,54 +39,36 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// How redirects are followed.
-    public var redirectPolicy: RedirectPolicy { delegate.redirectPolicy }
-
-    /// The most redirects one request follows.
-    static let maxRedirects = 10
-
     /// Sends a request and reads the response whole: the body accumulates in the exchange and
     /// the caller resumes once, with no per-chunk hops.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var request = request
-        for _ in 0...Self.maxRedirects {
-            let exchange = Exchange(request: request, body: nil)
-            let task = makeTask(for: request, exchange: exchange)
-            let response = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    exchange.start(task, whole: continuation)
-                }
-            } onCancel: {
-                exchange.cancel()
+        let exchange = Exchange(request: request, body: nil)
+        let task = makeTask(for: request, exchange: exchange)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.start(task, whole: continuation)
             }
-            guard let next = exchange.redirect else { return response }
-            request = try await request.redirectHandler?(response, next) ?? next
+        } onCancel: {
+            exchange.cancel()
         }
-        throw TransportError.invalidResponse("more than \(Self.maxRedirects) redirects")
     }
 
     /// Sends `request` and returns as soon as the response head arrives; the body follows as bytes.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        var request = request
-        for _ in 0...Self.maxRedirects {
-            let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-            let exchange = Exchange(request: request, body: bodyContinuation)
-            let task = makeTask(for: request, exchange: exchange)
-            bodyContinuation.onTermination = { termination in
-                if case .cancelled = termination { exchange.cancel() }
-            }
-            let head = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    exchange.start(task, head: continuation)
-                }
-            } onCancel: {
-                exchange.cancel()
-            }
-            guard let next = exchange.redirect else { return HTTPStreamingResponse(status: head.status, headers: head.headers, body: body) }
-            exchange.cancel()
-            request = try await request.redirectHandler?(HTTPResponse(status: head.status, headers: head.headers), next) ?? next
+        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let exchange = Exchange(request: request, body: bodyContinuation)
+        let task = makeTask(for: request, exchange: exchange)
+        bodyContinuation.onTermination = { termination in
+            if case .cancelled = termination { exchange.cancel() }
         }
-        throw TransportError.invalidResponse("more than \(Self.maxRedirects) redirects")
+        let head = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.start(task, head: continuation)
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+        return HTTPStreamingResponse(status: head.status, headers: head.headers, body: body)
     }
 
     private func makeTask(for request: HTTPRequest, exchange: Exchange) -> URLSessionDataTask {
@@ -97,7 +78,7 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
         if ConnectionUse.needsOwnConnection(request) {
             // A session of its own has no connection to reuse; `close` tells the server not to
             // keep this one. The session ends with its one task.
-            delegate = SessionDelegate(redirectPolicy: self.delegate.redirectPolicy, endsAfterOneTask: true)
+            delegate = SessionDelegate(endsAfterOneTask: true)
             session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         } else {
@@ -128,17 +109,15 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
     }
 }
 
-/// Routes URLSession's callbacks to the exchange of each task, follows the redirect policy,
-/// and declines authentication challenges.
+/// Routes URLSession's callbacks to the exchange of each task, stops redirects, and declines
+/// authentication challenges.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    let redirectPolicy: RedirectPolicy
     /// Whether the session is invalidated once its task completes: a session for one request.
     private let endsAfterOneTask: Bool
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
 
-    init(redirectPolicy: RedirectPolicy, endsAfterOneTask: Bool = false) {
-        self.redirectPolicy = redirectPolicy
+    init(endsAfterOneTask: Bool = false) {
         self.endsAfterOneTask = endsAfterOneTask
     }
 
@@ -177,11 +156,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        // The transport follows redirects itself, with a new task: URLSession on Linux drops
-        // the body of a redirected upload. This task ends with the 3xx response.
-        if let exchange = exchange(for: task), let target = request.url {
-            exchange.redirect = redirectPolicy.redirect(exchange.request, status: response.statusCode, to: target)
-        }
+        // The client follows redirects, each as a request of its own. This task ends with the
+        // 3xx response.
         completionHandler(nil)
     }
 

@@ -780,6 +780,7 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
     func getNode(
         id: String,
         tags: [String]?,
+        ids: [Int]?,
         mood: Mood,
         `in`: Int?,
         trace: String?,
@@ -894,12 +895,13 @@ nonisolated extension ThingsAPI {
     public func getNode(
         id: String,
         tags: [String]? = nil,
+        ids: [Int]? = nil,
         mood: Mood = .happy,
         `in`: Int? = nil,
         trace: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> Node {
-        try await getNode(id: id, tags: tags, mood: mood, in: `in`, trace: trace, options)
+        try await getNode(id: id, tags: tags, ids: ids, mood: mood, in: `in`, trace: trace, options)
     }
 
     /// Creates everything.
@@ -1125,6 +1127,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     public func getNode(
         id: String,
         tags: [String]?,
+        ids: [Int]?,
         mood: Mood,
         `in`: Int?,
         trace: String?,
@@ -1132,7 +1135,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     ) async throws -> Node {
         let request = APIRequest(
             name: "getNode", method: .get, path: "/nodes/\(path: id).json",
-            query: QueryItem.repeated("tags", tags) + [QueryItem("mood", mood), QueryItem("in", `in`)],
+            query: QueryItem.repeated("tags", tags) + QueryItem.delimited("ids", ids, style: .commaDelimited) + [QueryItem("mood", mood), QueryItem("in", `in`)],
             headers: KitchenAPI.headers.merging(["X-Trace": trace]), dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
@@ -1390,7 +1393,7 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
     public enum Call: Hashable, Sendable {
         /// A call of `getNode`.
-        case getNode(id: String, tags: [String]?, mood: Mood, `in`: Int?, trace: String?)
+        case getNode(id: String, tags: [String]?, ids: [Int]?, mood: Mood, `in`: Int?, trace: String?)
         /// A call of `create`.
         case create(body: Everything)
         /// A call of `signIn`.
@@ -1452,7 +1455,7 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
     private let callLog = CallLog<Call>()
 
     /// Answers `getNode`.
-    public var getNodeHandler: (@Sendable (_ id: String, _ tags: [String]?, _ mood: Mood, _ `in`: Int?, _ trace: String?) async throws -> Node)?
+    public var getNodeHandler: (@Sendable (_ id: String, _ tags: [String]?, _ ids: [Int]?, _ mood: Mood, _ `in`: Int?, _ trace: String?) async throws -> Node)?
 
     /// Answers `create`.
     public var createHandler: (@Sendable (_ body: Everything) async throws -> Everything?)?
@@ -1541,14 +1544,15 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
     public func getNode(
         id: String,
         tags: [String]?,
+        ids: [Int]?,
         mood: Mood,
         `in`: Int?,
         trace: String?,
         _ options: RequestOptions?
     ) async throws -> Node {
-        callLog.record(.getNode(id: id, tags: tags, mood: mood, in: `in`, trace: trace))
+        callLog.record(.getNode(id: id, tags: tags, ids: ids, mood: mood, in: `in`, trace: trace))
         guard let handler = getNodeHandler else { throw APIError.unanswered("getNode", of: "ThingsAPIMock") }
-        return try await handler(id, tags, mood, `in`, trace)
+        return try await handler(id, tags, ids, mood, `in`, trace)
     }
 
     /// Records the call and answers with `createHandler`.

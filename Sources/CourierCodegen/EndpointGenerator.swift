@@ -267,7 +267,7 @@ struct EndpointGenerator {
         case .json: result.append("body: .json(body)")
         case .multipart: result.append("body: .multipart(\(form))")
         case .form(let fields):
-            let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none, mapStyle: QueryMapStyle?.none) })
+            let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none, mapStyle: QueryMapStyle?.none, arrayStyle: QueryArrayStyle?.none) })
             result.append("body: .form(\(items))")
         case .raw(let raw):
             let contentType = raw.mediaType.map(SwiftNames.string) ?? "contentType"
@@ -297,12 +297,14 @@ struct EndpointGenerator {
     }
 
     private func queryItems(_ parameters: [Parameter]) -> String {
-        queryItems(parameters.map { ($0.wireName, $0.name, $0.type, $0.valuePrefix, $0.mapStyle) })
+        queryItems(parameters.map { ($0.wireName, $0.name, $0.type, $0.valuePrefix, $0.mapStyle, $0.arrayStyle) })
     }
 
-    /// `[QueryItem(…), …]`, with arrays repeating their key and dictionaries giving one item per
-    /// entry.
-    private func queryItems(_ items: [(wire: String, name: String, type: TypeRef, prefix: String?, mapStyle: QueryMapStyle?)]) -> String {
+    /// `[QueryItem(…), …]`, with arrays repeating their key or delimited, and dictionaries
+    /// giving one item per entry.
+    private func queryItems(
+        _ items: [(wire: String, name: String, type: TypeRef, prefix: String?, mapStyle: QueryMapStyle?, arrayStyle: QueryArrayStyle?)]
+    ) -> String {
         var singles: [String] = []
         var parts: [String] = []
         for item in items {
@@ -315,7 +317,11 @@ struct EndpointGenerator {
             } else if case .array = item.type.unwrapped {
                 if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
                 singles = []
-                parts.append("QueryItem.repeated(\(name), \(value))")
+                if let arrayStyle = item.arrayStyle {
+                    parts.append("QueryItem.delimited(\(name), \(value), style: .\(arrayStyle.rawValue))")
+                } else {
+                    parts.append("QueryItem.repeated(\(name), \(value))")
+                }
             } else {
                 let prefix = item.prefix.map { ", prefix: \(SwiftNames.string($0))" } ?? ""
                 singles.append("QueryItem(\(name), \(value)\(prefix))")

@@ -136,6 +136,22 @@ extension Comparison {
     }
 
     /// What the server reads a parameter by: its kind and name, a header's name in any case.
+    /// How a query parameter's value is written, in words: its style and its prefix.
+    private static func encoding(of parameter: Parameter) -> String {
+        var words: String
+        switch (parameter.mapStyle, parameter.arrayStyle) {
+        case (.form?, _): words = "as one item per entry (`key=value`)"
+        case (.deepObject?, _): words = "as `name[key]=value`"
+        case (_, .commaDelimited?): words = "comma-separated"
+        case (_, .spaceDelimited?): words = "space-separated"
+        case (_, .pipeDelimited?): words = "separated by `|`"
+        case (nil, nil):
+            if case .array = parameter.type.unwrapped { words = "with its name repeated" } else { words = "as one value" }
+        }
+        if let prefix = parameter.valuePrefix { words += " after `\(prefix)`" }
+        return words
+    }
+
     private static func wireKey(_ parameter: Parameter) -> String {
         "\(parameter.kind.rawValue) \(parameter.kind == .header ? parameter.wireName.lowercased() : parameter.wireName)"
     }
@@ -181,6 +197,10 @@ extension Comparison {
                 report(
                     .parameterTypeChanged, at: other.location, subject, endpoints: [name],
                     "the \(parameter.kind.rawValue) parameter `\(parameter.wireName)` of `\(name)` is \(Self.describe(other.type.unwrapped)), not \(Self.describe(parameter.type.unwrapped)); the server may refuse what installed apps send.")
+            } else if parameter.kind == .query, Self.encoding(of: other) != Self.encoding(of: parameter) {
+                report(
+                    .parameterEncodingChanged, at: other.location, subject, endpoints: [name],
+                    "the query parameter `\(parameter.wireName)` of `\(name)` is now sent \(Self.encoding(of: other)), not \(Self.encoding(of: parameter)); the server may misread what installed apps send.")
             }
         }
         for parameter in others where !matched.contains(Self.wireKey(parameter)) {

@@ -24,6 +24,8 @@ extension DiffRule {
     static let parameterRenamedOnWire = DiffRule(
         "parameter-renamed-on-wire", .installedApps, .error, "a parameter is sent under another name or in another place")
     static let parameterTypeChanged = DiffRule("parameter-type-changed", .installedApps, .error, "a parameter's type changed")
+    static let parameterEncodingChanged = DiffRule(
+        "parameter-encoding-changed", .installedApps, .error, "a query parameter is written another way: its style or its prefix")
 
     // MARK: Installed apps: models, enums, unions
 
@@ -104,7 +106,7 @@ extension DiffRule {
         endpointRemoved, endpointMethodChanged, endpointPathChanged, endpointAuthAdded, endpointAuthChanged, endpointAuthRemoved,
         endpointAdded, endpointDeprecated, responseKindChanged, responseBodyAdded, responseTypeChanged, requestBodyAdded,
         requestBodyRemoved, requestBodyKindChanged, requestBodyTypeChanged, parameterAddedRequired, parameterAddedOptional,
-        parameterBecameRequired, parameterRemoved, parameterRenamedOnWire, parameterTypeChanged,
+        parameterBecameRequired, parameterRemoved, parameterRenamedOnWire, parameterTypeChanged, parameterEncodingChanged,
         responseFieldRemoved, responseOptionalFieldRemoved, responseFieldBecameOptional, responseFieldTypeChanged, responseFieldAdded,
         requestFieldAddedRequired, requestFieldAddedOptional, requestFieldBecameRequired, requestFieldRemoved, requestFieldTypeChanged,
         responseEnumValueAdded, responseFrozenEnumValueAdded, responseEnumValueRenamed, requestEnumValueRemoved,

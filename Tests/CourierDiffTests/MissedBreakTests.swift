@@ -68,6 +68,20 @@ struct MissedBreakTests {
         #expect(try appErrors(before, removed).isEmpty)
     }
 
+    /// The same name and type, written another way: installed apps keep the old way.
+    @Test func aQueryParameterWrittenAnotherWayIsAnError() throws {
+        let before = "group Items {\n  search: GET /search {\n    query ids: [Int]?\n    query owner: String?\n    query filter: [String: String]?\n  }\n}\n"
+        let comma = before.replacingOccurrences(of: "query ids: [Int]?", with: "query ids: [Int]? @style(commaDelimited)")
+        let finding = try #require(try diff(before, comma).first)
+        #expect(try appErrors(before, comma) == ["parameter-encoding-changed search.ids"])
+        #expect(finding.message.contains("is now sent comma-separated, not with its name repeated"), "\(finding.message)")
+        let prefixed = before.replacingOccurrences(of: "query owner: String?", with: "query owner: String? @prefix(\"eq.\")")
+        #expect(try appErrors(before, prefixed) == ["parameter-encoding-changed search.owner"])
+        let deep = before.replacingOccurrences(of: "query filter: [String: String]?", with: "query filter: [String: String]? @style(deepObject)")
+        #expect(try appErrors(before, deep) == ["parameter-encoding-changed search.filter"])
+        #expect(try diff(before, before).isEmpty)
+    }
+
     @Test func anEnumValueRemovedThatOnlyRequestsSend() throws {
         let before = """
             enum Sort {

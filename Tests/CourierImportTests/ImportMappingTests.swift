@@ -279,6 +279,30 @@ struct ImportMappingTests {
         ])
     }
 
+    /// Query arrays keep how they travel: `explode: false` is one delimited item.
+    @Test func queryArraysKeepTheirStyle() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Pets"}, "paths": {"/pets": {"get": {"operationId": "listPets",
+              "parameters": [
+                {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "ids", "in": "query", "explode": false, "schema": {"type": "array", "items": {"type": "integer"}}},
+                {"name": "words", "in": "query", "style": "spaceDelimited", "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "pipes", "in": "query", "style": "pipeDelimited", "explode": false, "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "kinds", "in": "query", "style": "pipeDelimited", "explode": true, "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "odd", "in": "query", "style": "matrix", "schema": {"type": "array", "items": {"type": "string"}}}],
+              "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        for line in [
+            "    query tags: [String]?\n", "    query ids: [Int]? @style(commaDelimited)\n", "    query words: [String]? @style(spaceDelimited)\n",
+            "    query pipes: [String]? @style(pipeDelimited)\n", "    query kinds: [String]?\n", "    query odd: [String]?\n",
+        ] {
+            #expect(schema.contains(line), "\(line) in \(schema)")
+        }
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1pets/get/parameters/5: the array 'odd' has style 'matrix', which a query does not have; it is sent with its name repeated"
+        ])
+    }
+
     /// The import fuzz target's third finding: a path parameter that its path does not hold
     /// became a parameter the checker refuses, and the import made a schema with errors.
     @Test func aPathParameterThePathDoesNotHoldIsLeftOutWithAWarning() throws {

@@ -30,6 +30,28 @@ struct RequestTests {
         #expect(!sent.headers.description.contains("anon-key"))
     }
 
+    /// A delimited array is one item: its delimiters stay as the style says, a comma inside an
+    /// element is encoded, and an empty array sends nothing.
+    @Test func delimitedArraysAreOneItem() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        let query =
+            QueryItem.delimited("ids", [1, 2, 3], style: .commaDelimited) + QueryItem.delimited("names", ["a,b", "c d"], style: .commaDelimited)
+            + QueryItem.delimited("words", ["x", "y z"], style: .spaceDelimited) + QueryItem.delimited("flags", [true, false], style: .pipeDelimited)
+            + QueryItem.delimited("none", [String](), style: .commaDelimited) + QueryItem.delimited("absent", nil as [Int]?, style: .pipeDelimited)
+        try await makeClient(transport).send(APIRequest(method: .get, path: "/x", query: query))
+        #expect(transport.requests.first?.url.query == "ids=1,2,3&names=a%2Cb,c%20d&words=x%20y%20z&flags=true%7Cfalse")
+        #expect(query.map(\.value) == ["1,2,3", "a,b,c d", "x y z", "true|false"])
+    }
+
+    /// A delimited item whose value is changed afterwards is sent with the new value.
+    @Test func aDelimitedItemChangedLaterSendsItsNewValue() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        var items = QueryItem.delimited("ids", [1, 2], style: .commaDelimited)
+        items[0].value = "7"
+        try await makeClient(transport).send(APIRequest(method: .get, path: "/x", query: items))
+        #expect(transport.requests.first?.url.query == "ids=7")
+    }
+
     @Test func optionsAddQueryItemsWhoseNamesRepeat() async throws {
         let transport = ScriptedTransport([json(200, "{}")])
         let options = RequestOptions(

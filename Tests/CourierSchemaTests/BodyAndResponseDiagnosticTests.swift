@@ -383,9 +383,11 @@ struct AuthDiagnosticTests {
 struct QueryMapDiagnosticTests {
     static let cases: [DiagnosticCase] = [
         .init(name: "@style on a single value", source: "group G {\n  a: GET /a {\n    query q: String 1️⃣@style(form)\n  }\n}" + api,
-              message: "'@style' applies only to a query parameter holding a dictionary"),
-        .init(name: "an unknown style", source: "group G {\n  a: GET /a {\n    query q: [String: String] @style(1️⃣spaceDelimited)\n  }\n}" + api,
-              message: "'@style' takes form or deepObject"),
+              message: "'@style' applies only to a query parameter holding an array or a dictionary"),
+        .init(name: "an array's style on a map", source: "group G {\n  a: GET /a {\n    query q: [String: String] @style(1️⃣spaceDelimited)\n  }\n}" + api,
+              message: "'@style' of a dictionary takes form or deepObject"),
+        .init(name: "a map's style on an array", source: "group G {\n  a: GET /a {\n    query q: [Int] @style(1️⃣deepObject)\n  }\n}" + api,
+              message: "'@style' of an array takes form, commaDelimited, spaceDelimited or pipeDelimited"),
         .init(name: "a map of models", source: "model M {\n  a: Int\n}\ngroup G {\n  a: GET /a {\n    query q: 1️⃣[String: M]\n  }\n}" + api,
               message: "type '[String: M]' cannot be sent as a query parameter"),
         .init(name: "a map in a header", source: "group G {\n  a: GET /a {\n    header h: 1️⃣[String: String]\n  }\n}" + api,
@@ -404,5 +406,22 @@ struct QueryMapDiagnosticTests {
             api T {}
             """))
         #expect(api.endpoints[0].parameters.map { $0.mapStyle?.rawValue ?? "-" } == ["form", "deepObject", "-"])
+    }
+
+    @Test func anArrayRepeatsItsKeyUnlessItSaysADelimiter() throws {
+        let api = try #require(compileValid("""
+            group G {
+              a: GET /a {
+                query plain: [String]
+                query form: [String] @style(form)
+                query comma: [Int]? @style(commaDelimited)
+                query space: [String] @style(spaceDelimited)
+                query pipe: [Bool] @style(pipeDelimited)
+              }
+            }
+            api T {}
+            """))
+        #expect(api.endpoints[0].parameters.map { $0.arrayStyle?.rawValue ?? "-" } == ["-", "-", "commaDelimited", "spaceDelimited", "pipeDelimited"])
+        #expect(api.endpoints[0].parameters.allSatisfy { $0.mapStyle == nil })
     }
 }

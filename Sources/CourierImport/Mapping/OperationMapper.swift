@@ -259,9 +259,7 @@ struct OperationMapper {
         var style: String?
         switch (place, type.unwrapped) {
         case ("query", .array(let element)) where isTextValue(element):
-            if node["explode"]?.bool == false {
-                mapper.warn(location, "explode: false", "the array '\(wire)' is sent with its name repeated, not comma-separated")
-            }
+            style = arrayStyle(of: node, wire: wire, at: location)
         case ("query", .dictionary(let value)) where isTextValue(value):
             style = node["style"]?.string == "deepObject" ? "deepObject" : nil
         case ("query", .named(let name)) where !isTextValue(.named(name)):
@@ -295,6 +293,20 @@ struct OperationMapper {
         return .init(
             kind: place, name: name, type: type, wireName: wireName, defaultValue: defaultValue, style: style,
             docs: ImportDocs.lines(node["description"]?.string), isDeprecated: node["deprecated"]?.bool == true)
+    }
+
+    /// The `@style` of a query array: nil where each element repeats the name (`explode`, the
+    /// default of `form`), else its delimiter's style.
+    private func arrayStyle(of node: DocumentNode, wire: String, at location: DocumentLocation) -> String? {
+        let style = node["style"]?.string ?? "form"
+        guard !(node["explode"]?.bool ?? (style == "form")) else { return nil }
+        switch style {
+        case "form": return "commaDelimited"
+        case "spaceDelimited", "pipeDelimited": return style
+        default:
+            mapper.warn(location, "query style", "the array '\(wire)' has style '\(style)', which a query does not have; it is sent with its name repeated")
+            return nil
+        }
     }
 
     /// Whether values of a type can travel as text.

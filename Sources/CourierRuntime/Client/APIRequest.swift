@@ -5,7 +5,12 @@ public struct QueryItem: Sendable, Hashable {
     /// The name.
     public var name: String
     /// The value; nil leaves the item out.
-    public var value: String?
+    public var value: String? {
+        didSet { encodedValue = nil }
+    }
+    /// The value as it goes into the URL, when it is not simply the value percent-encoded: a
+    /// delimited list, whose delimiters stay as they are.
+    var encodedValue: String?
 
     /// Creates an item from a wire value; `prefix` is sent before it (PostgREST's `eq.`).
     public init(_ name: String, _ value: (any WireValueConvertible)?, prefix: String = "") {
@@ -16,6 +21,35 @@ public struct QueryItem: Sendable, Hashable {
     /// One item per element, repeating the name (`tag=a&tag=b`).
     public static func repeated(_ name: String, _ values: [some WireValueConvertible]?) -> [QueryItem] {
         (values ?? []).map { QueryItem(name, $0) }
+    }
+
+    /// How an array travels as one item (OpenAPI's `explode: false`).
+    public enum ArrayStyle: Sendable {
+        /// `ids=1,2,3`.
+        case commaDelimited
+        /// `ids=1%202%203`.
+        case spaceDelimited
+        /// `ids=1%7C2%7C3`.
+        case pipeDelimited
+
+        var delimiter: String {
+            switch self {
+            case .commaDelimited: ","
+            case .spaceDelimited: " "
+            case .pipeDelimited: "|"
+            }
+        }
+    }
+
+    /// The elements as one item, joined by the style's delimiter (`ids=1,2,3`); no item for nil
+    /// or an empty array, which RFC 6570 leaves out. A comma inside an element is
+    /// percent-encoded, so a server that splits the list before decoding it finds each element.
+    public static func delimited(_ name: String, _ values: [some WireValueConvertible]?, style: ArrayStyle) -> [QueryItem] {
+        guard let values, !values.isEmpty else { return [] }
+        let texts = values.map(\.wireValue)
+        var item = QueryItem(name, texts.joined(separator: style.delimiter))
+        item.encodedValue = texts.map(RequestBuilder.queryEncodeListElement).joined(separator: RequestBuilder.queryEncode(style.delimiter))
+        return [item]
     }
 
     /// How a dictionary travels in a query.

@@ -88,10 +88,8 @@ enum RequestBuilder {
         while base.hasSuffix("/") { base.removeLast() }
         try PathSegment.checkNoRefusedValues(in: request)
         var text = base + (request.path.hasPrefix("/") ? request.path : "/" + request.path)
-        let items = (request.query + extraQuery).compactMap { item in item.value.map { (item.name, $0) } }
-        if !items.isEmpty {
-            text += (text.contains("?") ? "&" : "?") + items.map { "\(queryEncode($0.0))=\(queryEncode($0.1))" }.joined(separator: "&")
-        }
+        let query = encodedQuery(request.query + extraQuery)
+        if !query.isEmpty { text += (text.contains("?") ? "&" : "?") + query }
         guard let url = URL(string: text) else {
             throw APIError.invalidRequest("'\(request.path)' does not make a valid URL with the base URL")
         }
@@ -104,9 +102,21 @@ enum RequestBuilder {
         return set
     }()
 
+    private static let listElementAllowed: CharacterSet = queryAllowed.subtracting(CharacterSet(charactersIn: ","))
+
     /// Percent-encodes a query name or value; `&`, `=`, `+` and `#` are always encoded.
     static func queryEncode(_ text: String) -> String {
         PathSegment.percentEncode(text, keeping: queryAllowed)
+    }
+
+    /// Percent-encodes an element of a delimited list: as a value, and a comma too.
+    static func queryEncodeListElement(_ text: String) -> String {
+        PathSegment.percentEncode(text, keeping: listElementAllowed)
+    }
+
+    /// `name=value&…` for the items that have a value.
+    static func encodedQuery(_ items: [QueryItem]) -> String {
+        items.compactMap { item in item.value.map { "\(queryEncode(item.name))=\(item.encodedValue ?? queryEncode($0))" } }.joined(separator: "&")
     }
 
     /// Text encoded by the strict `application/x-www-form-urlencoded` rules (WHATWG URL §5):
@@ -128,9 +138,7 @@ enum RequestBuilder {
         return result
     }
 
-    static func formEncode(_ items: [QueryItem]) -> String {
-        items.compactMap { item in item.value.map { "\(queryEncode(item.name))=\(queryEncode($0))" } }.joined(separator: "&")
-    }
+    static func formEncode(_ items: [QueryItem]) -> String { encodedQuery(items) }
 
     private static func encodeJSON(_ value: any Encodable & Sendable, dateStyle: DateCodingStyle, extra: [String: JSONValue]) throws -> Data {
         let encoder = JSONCoding.encoder(for: dateStyle)

@@ -148,10 +148,11 @@ extension Checker {
                     hint: "authentication and content headers are added to each request automatically")
             }
         }
+        let style = queryStyle(parameterAttributes, kind: kind, type: type)
         return Parameter(
             name: field.name.text, kind: kind, wireName: wire, type: type, defaultValue: defaultValue,
             valuePrefix: valuePrefix(parameterAttributes, kind: kind, type: type),
-            mapStyle: mapStyle(parameterAttributes, kind: kind, type: type), docs: field.docs,
+            mapStyle: style.map, arrayStyle: style.array, docs: field.docs,
             deprecation: deprecation(parameterAttributes), location: field.name.location)
     }
 
@@ -361,23 +362,37 @@ extension Checker {
         }
     }
 
-    /// Reads `@style(form)` or `@style(deepObject)`, which only a query parameter holding a
-    /// dictionary takes; such a parameter is `form` without it.
-    private func mapStyle(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> QueryMapStyle? {
+    /// Reads `@style(…)`, which only a query parameter holding a dictionary or an array takes. A
+    /// dictionary is `form` (each entry an item) or `deepObject`, `form` without it; an array
+    /// repeats its key (`form`) or is one delimited item.
+    private func queryStyle(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> (map: QueryMapStyle?, array: QueryArrayStyle?) {
         let isMap = kind == .query && { if case .dictionary = type.unwrapped { true } else { false } }()
-        guard let attribute = attributes["style"] else { return isMap ? .form : nil }
-        guard isMap else {
+        let isArray = kind == .query && { if case .array = type.unwrapped { true } else { false } }()
+        let defaults: (QueryMapStyle?, QueryArrayStyle?) = (isMap ? .form : nil, nil)
+        guard let attribute = attributes["style"] else { return defaults }
+        guard isMap || isArray else {
             log.error(
-                attribute.location, "'@style' applies only to a query parameter holding a dictionary",
-                hint: "write query filter: [String: String] @style(deepObject)")
-            return nil
+                attribute.location, "'@style' applies only to a query parameter holding an array or a dictionary",
+                hint: "write query ids: [Int] @style(commaDelimited), or query filter: [String: String] @style(deepObject)")
+            return defaults
         }
-        guard let value = singleArgument(of: attribute, example: "@style(deepObject)") else { return .form }
-        guard case .identifier(let word) = value.kind, let style = QueryMapStyle(rawValue: word) else {
-            log.error(value.location, "'@style' takes form or deepObject", hint: "write @style(deepObject) for filter[key]=value")
-            return .form
+        guard let value = singleArgument(of: attribute, example: isMap ? "@style(deepObject)" : "@style(commaDelimited)") else { return defaults }
+        let word: String? = if case .identifier(let word) = value.kind { word } else { nil }
+        if isMap {
+            guard let word, let style = QueryMapStyle(rawValue: word) else {
+                log.error(value.location, "'@style' of a dictionary takes form or deepObject", hint: "write @style(deepObject) for filter[key]=value")
+                return defaults
+            }
+            return (style, nil)
         }
-        return style
+        if word == "form" { return defaults }
+        guard let word, let style = QueryArrayStyle(rawValue: word) else {
+            log.error(
+                value.location, "'@style' of an array takes form, commaDelimited, spaceDelimited or pipeDelimited",
+                hint: "write @style(commaDelimited) for ids=1,2,3")
+            return defaults
+        }
+        return (nil, style)
     }
 
     /// Reads `@prefix("eq.")`, which only a query parameter with one text value can take.

@@ -163,6 +163,9 @@ public struct Parameter: Sendable, Hashable, Encodable {
     public var valuePrefix: String?
     /// For a query parameter holding a dictionary: how its entries travel.
     public var mapStyle: QueryMapStyle?
+    /// For a query parameter holding an array sent as one delimited item (`ids=1,2,3`): the
+    /// delimiter's style; nil when each element repeats the key (`ids=1&ids=2`).
+    public var arrayStyle: QueryArrayStyle?
     /// Doc comment lines.
     public var docs: [String]
     /// Set when the parameter is deprecated.
@@ -177,6 +180,16 @@ public enum QueryMapStyle: String, Sendable, Hashable, Encodable, CaseIterable {
     case form
     /// `filter[status]=open`: each entry named after the parameter.
     case deepObject
+}
+
+/// How an array query parameter travels when it is one item (OpenAPI's `explode: false`).
+public enum QueryArrayStyle: String, Sendable, Hashable, Encodable, CaseIterable {
+    /// `ids=1,2,3`.
+    case commaDelimited
+    /// `ids=1%202%203`.
+    case spaceDelimited
+    /// `ids=1%7C2%7C3`.
+    case pipeDelimited
 }
 
 /// A request body.

@@ -362,11 +362,14 @@ struct ImportMappingTests {
             {"openapi": "3.0.0", "info": {"title": "Bulk"}, "paths": {}, "components": {"schemas": {
               "Item": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
               "Open": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {}},
-              "Map": {"type": "object", "additionalProperties": {"type": "integer"}}}}}
+              "Map": {"type": "object", "additionalProperties": {"type": "integer"}},
+              "Merged": {"allOf": [{"$ref": "#/components/schemas/Map"}, {"type": "object", "properties": {"name": {"type": "string"}}}]}}}}
             """##)
         #expect(schema.contains("model Item {\n  id: String?\n}"), "\(schema)")
+        #expect(schema.contains("model Merged {\n  name: String?\n}"), "\(schema)")
         #expect(result.warnings.map(\.description) == [
-            "warning: #/components/schemas/Item/additionalProperties: 'Item' has properties and also keys of its own choosing; those other keys are dropped when it is decoded"
+            "warning: #/components/schemas/Item/additionalProperties: 'Item' has properties and also keys of its own choosing; those other keys are dropped when it is decoded",
+            "warning: #/components/schemas/Map/additionalProperties: 'Merged' has properties and also keys of its own choosing; those other keys are dropped when it is decoded",
         ], "\(result.warnings)")
     }
 

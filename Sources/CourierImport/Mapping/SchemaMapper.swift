@@ -233,12 +233,16 @@ final class SchemaMapper {
     func fields(of node: DocumentNode, at location: DocumentLocation, owner: String, context: Context = .json) -> [ImportedField] {
         var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
         var required: Set<String> = []
-        collectProperties(of: node, at: location, owner: owner, into: &properties, required: &required, depth: 0)
-        if !properties.isEmpty, let additional = node["additionalProperties"], additional.object.map({ !$0.isEmpty }) == true {
-            // A model holds its declared keys; the schema language has no field for the others.
-            warn(
-                location.appending("additionalProperties"), "additionalProperties",
-                "'\(owner)' has properties and also keys of its own choosing; those other keys are dropped when it is decoded")
+        var open: [DocumentLocation] = []
+        collectProperties(of: node, at: location, owner: owner, into: &properties, required: &required, open: &open, depth: 0)
+        if !properties.isEmpty {
+            // A model holds its declared keys; the schema language has no field for the others,
+            // whether the node itself or one of its allOf parts lets them in.
+            for place in open {
+                warn(
+                    place.appending("additionalProperties"), "additionalProperties",
+                    "'\(owner)' has properties and also keys of its own choosing; those other keys are dropped when it is decoded")
+            }
         }
         var taken: Set<String> = []
         var fields: [ImportedField] = []
@@ -276,8 +280,8 @@ final class SchemaMapper {
     /// in another file, where its `$ref`s are relative to that file).
     private func collectProperties(
         of node: DocumentNode, at location: DocumentLocation, owner: String,
-        into properties: inout [(key: String, node: DocumentNode, location: DocumentLocation)], required: inout Set<String>, depth: Int,
-        warns: Bool = true
+        into properties: inout [(key: String, node: DocumentNode, location: DocumentLocation)], required: inout Set<String>,
+        open: inout [DocumentLocation], depth: Int, warns: Bool = true
     ) {
         guard depth < 32, let (resolved, resolvedLocation) = try? files.resolve(node, at: location) else {
             if depth >= 32, warns { warn(location, "allOf", "allOf parts nested over 32 deep are left out of '\(owner)'") }
@@ -286,8 +290,9 @@ final class SchemaMapper {
         for (index, part) in (resolved["allOf"]?.array ?? []).enumerated() {
             collectProperties(
                 of: part, at: resolvedLocation.appending("allOf").appending(index), owner: owner, into: &properties, required: &required,
-                depth: depth + 1, warns: warns)
+                open: &open, depth: depth + 1, warns: warns)
         }
+        if let additional = resolved["additionalProperties"], additional.object.map({ !$0.isEmpty }) == true { open.append(resolvedLocation) }
         if warns, depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
             warn(resolvedLocation, "allOf with oneOf", "a oneOf or anyOf inside allOf is left out of the merged model '\(owner)'")
         }
@@ -475,7 +480,8 @@ final class SchemaMapper {
         for (variant, location) in variants {
             var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
             var required: Set<String> = []
-            collectProperties(of: variant, at: location, owner: "", into: &properties, required: &required, depth: 0, warns: false)
+            var ignored: [DocumentLocation] = []
+            collectProperties(of: variant, at: location, owner: "", into: &properties, required: &required, open: &ignored, depth: 0, warns: false)
             let keys = properties.map(\.key).filter { required.contains($0) }
             candidates = candidates.map { $0.filter(keys.contains) } ?? keys
         }
@@ -489,7 +495,8 @@ final class SchemaMapper {
     private func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> String? {
         var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
         var required: Set<String> = []
-        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, depth: 0, warns: false)
+        var ignored: [DocumentLocation] = []
+        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, open: &ignored, depth: 0, warns: false)
         guard let property = properties.first(where: { $0.key == key }),
             let (resolved, _) = try? files.resolve(property.node, at: property.location)
         else { return nil }

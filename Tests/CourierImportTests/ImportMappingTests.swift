@@ -318,6 +318,22 @@ struct ImportMappingTests {
         ], "\(result.warnings)")
     }
 
+    /// The import fuzz target's seventh finding: a path that holds one placeholder twice made a
+    /// schema path the checker refuses.
+    @Test func aPlaceholderThePathHoldsTwiceIsASecondParameter() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Users"}, "paths": {"/3.0/users/{username}/2.0/users/{username}": {"get": {
+              "operationId": "getUser", "parameters": [{"name": "username", "in": "path", "required": true, "schema": {"type": "integer"}}],
+              "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains(
+            "  getUser: GET /3.0/users/{username}/2.0/users/{usernameAgain} {\n    path username: Int\n"
+                + "    /// The same value as `username`: the path holds it twice.\n    path usernameAgain: Int\n  }\n"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~13.0~1users~1{username}~12.0~1users~1{username}: the path '/3.0/users/{username}/2.0/users/{username}' holds {username} twice; the second is the path parameter 'usernameAgain', to be given the same value"
+        ], "\(result.warnings)")
+    }
+
     /// The import fuzz target's fourth finding: placeholders after a `?` in a path became a
     /// fixed query string with placeholders, which the checker refuses.
     @Test func aPathsQueryStringWithPlaceholdersIsLeftOutWithAWarning() throws {

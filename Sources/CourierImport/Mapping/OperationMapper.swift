@@ -141,6 +141,7 @@ struct OperationMapper {
             encodedLiteral = encodedLiteral || encoded != text
             schemaPath += encoded
         }
+        var used: Set<String> = []
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             appendLiteral(rest[..<open])
             let wire = String(rest[rest.index(after: open)..<close])
@@ -149,8 +150,20 @@ struct OperationMapper {
                 let added = ImportNames.unique(ImportNames.memberName(wire), in: &labels)
                 mapper.warn(location, "path parameter", "the path's {\(wire)} has no parameter; it is imported as a String")
                 parameters.append(.init(kind: "path", name: added, type: .named("String"), docs: [], isDeprecated: false))
+                placeholders[wire] = added
+                placeholder = added
+            } else if used.contains(placeholder!), let first = parameters.first(where: { $0.kind == "path" && $0.name == placeholder }) {
+                // A schema's placeholders each fill once; the second use becomes a parameter of its own.
+                let added = ImportNames.unique(first.name + "Again", in: &labels)
+                mapper.warn(
+                    pathItem.location, "path parameter",
+                    "the path '\(path)' holds {\(wire)} twice; the second is the path parameter '\(added)', to be given the same value")
+                parameters.append(.init(
+                    kind: "path", name: added, type: first.type, docs: ["The same value as `\(first.name)`: the path holds it twice."],
+                    isDeprecated: first.isDeprecated))
                 placeholder = added
             }
+            used.insert(placeholder!)
             schemaPath += "{\(placeholder!)}"
             rest = rest[rest.index(after: close)...]
         }

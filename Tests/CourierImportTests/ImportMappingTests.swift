@@ -318,6 +318,34 @@ struct ImportMappingTests {
         ], "\(result.warnings)")
     }
 
+    /// A default its own schema refuses is left out: the fidelity test found Okta's `P30D`,
+    /// which its pattern does not match, written into values that then failed validation.
+    @Test func aDefaultItsSchemaRefusesIsLeftOutWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Policies"}, "paths": {"/rules": {"get": {"operationId": "listRules",
+              "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer", "default": 500, "maximum": 200}},
+                {"name": "page", "in": "query", "schema": {"type": "integer", "default": 1, "minimum": 1}}],
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Rule"}}}}}}}},
+              "components": {"schemas": {
+                "TimeDuration": {"type": "string", "pattern": "^P(?:$)(\\d+D)?$"},
+                "Rule": {"type": "object", "properties": {
+                  "frequency": {"$ref": "#/components/schemas/TimeDuration", "default": "P30D"},
+                  "every": {"$ref": "#/components/schemas/TimeDuration", "default": "P"},
+                  "kind": {"type": "string", "enum": ["a", "b"], "default": "c"},
+                  "code": {"type": "string", "maxLength": 2, "default": "élan"},
+                  "ratio": {"type": "number", "minimum": 0.5, "default": 1.0}}}}}}
+            """##)
+        #expect(schema.contains("    query limit: Int?\n    query page: Int = 1\n"), "\(schema)")
+        #expect(schema.contains("  frequency: String?\n  every: String = \"P\"\n"), "\(schema)")
+        #expect(schema.contains("  code: String?\n  ratio: Double = 1.0\n"), "\(schema)")
+        #expect(result.warnings.map(\.description).sorted() == [
+            "warning: #/components/schemas/Rule/properties/code/default: the default \"élan\" of 'Rule.code' is longer than its maxLength of 2; it is left out, and the value is optional",
+            "warning: #/components/schemas/Rule/properties/frequency/default: the default \"P30D\" of 'Rule.frequency' does not match its pattern '^P(?:$)(\\d+D)?$'; it is left out, and the value is optional",
+            "warning: #/components/schemas/Rule/properties/kind/default: the default \"c\" of 'Rule.kind' is not one of its enum's values; it is left out, and the value is optional",
+            "warning: #/paths/~1rules/get/parameters/0/schema/default: the default 500 of the parameter 'limit' is above its maximum of 200; it is left out, and the value is optional",
+        ], "\(result.warnings)")
+    }
+
     /// The import fuzz target's seventh finding: a path that holds one placeholder twice made a
     /// schema path the checker refuses.
     @Test func aPlaceholderThePathHoldsTwiceIsASecondParameter() throws {

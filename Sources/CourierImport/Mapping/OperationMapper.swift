@@ -300,7 +300,7 @@ struct OperationMapper {
         }
         var defaultValue: String?
         if !required, place != "path" {
-            defaultValue = mapper.literal(schema["default"], for: type.unwrapped)
+            defaultValue = mapper.literal(mapper.checkedDefault(of: schema, at: schemaLocation, naming: "the parameter '\(wire)'"), for: type.unwrapped)
             if defaultValue == nil { type = type.optional }
         }
         return .init(

@@ -253,7 +253,7 @@ final class SchemaMapper {
             let isNullable = type.isOptional
             var defaultValue: String?
             if !required.contains(key) {
-                defaultValue = literal(property["default"], for: type.unwrapped)
+                defaultValue = literal(checkedDefault(of: property, at: propertyLocation, naming: "'\(owner).\(key)'"), for: type.unwrapped)
                 if defaultValue == nil || type.isOptional { type = type.optional }
             }
             let docs = ImportDocs.lines(ImportDocs.title(property["title"]?.string, of: key), property["description"]?.string)

@@ -66,6 +66,24 @@ struct DocumentReaderTests {
         #expect(outcome.value.contains("\(expected): the control character U+00"), "\(outcome.value)")
     }
 
+    /// Bytes that are not UTF-8 are refused where they stand, in JSON and in YAML: read as U+FFFD,
+    /// they changed a path's text without a word (the import fuzz target's eighth finding).
+    @Test(arguments: [
+        (Array("{\"a\": \"x".utf8) + [0xFF] + Array("\"}".utf8), false, "1:9"),
+        (Array("a: b\nc: 'é".utf8) + [0xC3] + Array("'".utf8), true, "2:6"),
+        (Array("a: ".utf8) + [0xE2, 0x82] + Array("\n".utf8), true, "1:4"),
+        (Array("[\"".utf8) + [0xC0, 0xAF] + Array("\"]".utf8), false, "1:3"),
+    ])
+    func bytesThatAreNotUTF8AreRefused(_ bytes: [UInt8], _ yaml: Bool, _ position: String) {
+        do {
+            _ = yaml ? try YAMLReader.read(bytes) : try JSONReader.read(bytes)
+            Issue.record("\(bytes) was read")
+        } catch {
+            #expect("\(error)".hasPrefix("\(position): the byte 0x"), "\(error)")
+            #expect("\(error)".contains("is not UTF-8"), "\(error)")
+        }
+    }
+
     /// Aliases share what they name, so ten levels of ten aliases are a billion values to whoever
     /// walks the tree: such a document is refused.
     @Test func yamlAliasBombIsRefused() throws {

@@ -346,6 +346,17 @@ struct ImportMappingTests {
         ], "\(result.warnings)")
     }
 
+    /// The import fuzz target's eighth finding: a fragment whose `@` the schema reads as an
+    /// attribute became a label that broke the endpoint's line.
+    @Test func aFragmentKeepsOnlyWhatALabelCanHold() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Odd"}, "paths": {"/a#x@y:é z": {"get": {"operationId": "odd",
+              "responses": {"204": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("  odd: GET /a#xyz\n"), "\(schema)")
+        #expect(result.warnings.count == 1, "\(result.warnings)")
+    }
+
     /// The import fuzz target's seventh finding: a path that holds one placeholder twice made a
     /// schema path the checker refuses.
     @Test func aPlaceholderThePathHoldsTwiceIsASecondParameter() throws {

@@ -6,6 +6,7 @@ struct JSONReader {
 
     /// Reads a whole document.
     static func read(_ bytes: [UInt8]) throws(DocumentError) -> DocumentNode {
+        try UTF8Check.refuseInvalid(in: bytes)
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipSpace()

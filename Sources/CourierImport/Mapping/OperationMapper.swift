@@ -112,7 +112,9 @@ struct OperationMapper {
         var label = ""
         if let hash = path.firstIndex(of: "#") {
             rest = path[..<hash]
-            let fragment = path[path.index(after: hash)...].filter { !"#?{} ".contains($0) }
+            // The label keeps the fragment's letters, digits, `-`, `_` and `.`: text that the
+            // schema's path token holds whole (an `@` would start an attribute there).
+            let fragment = path[path.index(after: hash)...].filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
             label = "#" + (fragment.isEmpty ? name : fragment)
             mapper.warn(pathItem.location, "path fragment", "the path's fragment '#\(path[path.index(after: hash)...])' is not sent; it is kept as a label that tells this endpoint apart")
         }

@@ -5,6 +5,7 @@
 enum YAMLReader {
     /// Reads the one document in `bytes` (UTF-8, with or without a byte order mark).
     static func read(_ bytes: [UInt8]) throws(DocumentError) -> DocumentNode {
+        try UTF8Check.refuseInvalid(in: bytes)
         try refuseControlCharacters(in: bytes)
         var parser = YAMLParser(bytes)
         return try parser.readDocument()
@@ -15,17 +16,7 @@ enum YAMLReader {
     /// binary file; the scanner, which reads past the end as NUL, must never meet one.
     static func refuseControlCharacters(in bytes: [UInt8]) throws(DocumentError) {
         guard let index = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else { return }
-        var line = 1
-        var column = 1
-        for byte in bytes[..<index] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                // A character starts here (columns count characters, not bytes).
-                column += 1
-            }
-        }
+        let (line, column) = UTF8Check.position(of: index, in: bytes)
         let code = String(bytes[index], radix: 16, uppercase: true)
         throw DocumentError(
             line: line, column: column,

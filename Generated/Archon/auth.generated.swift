@@ -380,7 +380,7 @@ nonisolated extension AuthAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class AuthAPIMock: AuthAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `signInWithPassword`.
         case signInWithPassword(body: PasswordCredentials)
         /// A call of `signInWithIdToken`.

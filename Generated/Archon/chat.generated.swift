@@ -221,7 +221,7 @@ nonisolated extension ChatAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class ChatAPIMock: ChatAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `sendMessage`.
         case sendMessage(body: ChatRequest)
     }

@@ -249,7 +249,7 @@ nonisolated extension PostsAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class PostsAPIMock: PostsAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `fetchFeed`.
         case fetchFeed(cursor: String?, limit: Int?)
         /// A call of `getPost`.

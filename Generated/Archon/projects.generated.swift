@@ -173,7 +173,7 @@ nonisolated extension ProjectsAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class ProjectsAPIMock: ProjectsAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `listProjects`.
         case listProjects(order: String, limit: Int?)
         /// A call of `countProjects`.

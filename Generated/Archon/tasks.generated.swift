@@ -405,7 +405,7 @@ nonisolated extension TasksAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class TasksAPIMock: TasksAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `listTasks`.
         case listTasks(projectId: UUID, order: String)
         /// A call of `getTask`.

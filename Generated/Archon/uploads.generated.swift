@@ -102,7 +102,7 @@ nonisolated extension UploadsAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class UploadsAPIMock: UploadsAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `uploadFile`.
         case uploadFile(file: MultipartFile, projectId: UUID, caption: String?)
     }

@@ -224,7 +224,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class CollisionsAPIMock: CollisionsAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `send`.
         case send(body: Named)
         /// A call of `response`.

@@ -450,7 +450,7 @@ nonisolated extension OpenAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class OpenAPIMock: OpenAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public enum Call: RecordedCall {
         /// A call of `news`.
         case news
         /// A call of `adminStats`.
@@ -1391,7 +1391,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
 /// the calls. (`MockAPIClient` stubs the HTTP requests instead.)
 nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
-    public enum Call: Hashable, Sendable {
+    public indirect enum Call: RecordedCall {
         /// A call of `getNode`.
         case getNode(id: String, tags: [String]?, ids: [Int]?, mood: Mood, `in`: Int?, trace: String?)
         /// A call of `create`.

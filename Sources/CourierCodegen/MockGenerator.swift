@@ -40,10 +40,13 @@ struct MockGenerator {
         }
     }
 
-    /// The `Call` enum: a case per endpoint, with the endpoint's arguments.
+    /// The `Call` enum: a case per endpoint, with the endpoint's arguments. Its cases are
+    /// `indirect`, so that copying a call copies a reference rather than every argument, which
+    /// keeps the compiler's copy and destroy code for the enum small (`Docs/CodeGeneration.md`).
     private func writeCalls(_ group: Group, to writer: inout SwiftWriter) {
         writer.docs(["A call of an endpoint, with its arguments."])
-        writer.block("public enum Call: Hashable, Sendable") { writer in
+        let holdsArguments = group.endpoints.contains { !EndpointGenerator.arguments($0).isEmpty }
+        writer.block("public \(holdsArguments ? "indirect " : "")enum Call: RecordedCall") { writer in
             for endpoint in group.endpoints {
                 let arguments = EndpointGenerator.arguments(endpoint)
                 writer.docs(["A call of `\(endpoint.name)`."])

@@ -30,7 +30,7 @@ final class Checker {
         "HTTPTransport", "ISO8601", "ImmediateClock", "InMemoryTokenStore", "Indirect", "IntEnum", "InterceptingTransport",
         "JSONCoding", "JSONLineDecodingError", "JSONLinesParser", "JSONShape", "JSONValue", "KeychainTokenStore",
         "LoggingInterceptor", "MockAPIClient", "MultipartFile", "MultipartFormData", "Nullable", "PaginatedResponse", "PathSegment",
-        "QueryItem", "Redaction", "RedirectPolicy", "RefreshStrategy", "RequestAuth", "RequestBody",
+        "QueryItem", "RecordedCall", "Redaction", "RedirectPolicy", "RefreshStrategy", "RequestAuth", "RequestBody",
         "RequestInterceptor", "RequestOptions", "ResponseDecoding", "RetryPolicy", "ServerSentEvent", "ServerSentEventParser",
         "StringEnum", "SystemClock", "TaggedUnion", "TextDecoding", "TextDecodingError", "TokenStore", "TokenStoreError",
         "TransportError", "URLSessionTransport", "UntaggedUnion", "UploadProgress", "WireJSONEncoder", "WireKey",

@@ -346,6 +346,20 @@ struct ImportMappingTests {
         ], "\(result.warnings)")
     }
 
+    /// The import fuzz target's ninth finding: a component that is an array of itself, with no
+    /// model between, was mapped inside itself until the stack ran out.
+    @Test func anArrayOfItselfIsJSONWhereItContainsItself() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Trees"}, "paths": {"/trees": {"get": {"operationId": "listTrees",
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Tree"}}}}}}}},
+              "components": {"schemas": {"Tree": {"type": "array", "items": {"$ref": "#/components/schemas/Tree"}}}}}
+            """##)
+        #expect(schema.contains("  listTrees: GET /trees {\n    returns [JSON]\n  }"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/components/schemas/Tree: 'Tree' contains itself with no model, enum or union between; where it does, the value is JSON"
+        ], "\(result.warnings)")
+    }
+
     /// The import fuzz target's eighth finding: a fragment whose `@` the schema reads as an
     /// attribute became a label that broke the endpoint's line.
     @Test func aFragmentKeepsOnlyWhatALabelCanHold() throws {

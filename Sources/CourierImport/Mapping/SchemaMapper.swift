@@ -24,6 +24,10 @@ final class SchemaMapper {
     /// The components being mapped, innermost last, and those of them used inside themselves.
     private var mapping: [String] = []
     private var selfReferences: Set<String> = []
+    /// The components that name another type (`Pets: {type: array, items: …}`) and are being
+    /// mapped, with the depth of `mapping` when each began: one met again inside itself at the
+    /// same depth contains itself with no declaration between.
+    private var aliasesInProgress: [DocumentLocation: Int] = [:]
 
     init(files: DescriptionFiles, keyStyle: KeyStyle, apiName: String) {
         self.files = files
@@ -114,6 +118,14 @@ final class SchemaMapper {
         let fileName = resolved.file.deletingPathExtension().lastPathComponent
         let hint = resolved.tokens.last.map { $0 == "schema" ? resolved.tokens.dropLast().last ?? $0 : $0 } ?? (fileName.isEmpty ? "Schema" : fileName)
         guard Self.needsDeclaration(node) else {
+            let outer = aliasesInProgress[resolved]
+            if outer == mapping.count {
+                // `Pet: {type: array, items: {$ref: Pet}}`: no declaration to name the cycle by.
+                warn(resolved, "recursive alias", "'\(hint)' contains itself with no model, enum or union between; where it does, the value is JSON")
+                return .json
+            }
+            aliasesInProgress[resolved] = mapping.count
+            defer { aliasesInProgress[resolved] = outer }
             let type = self.type(of: node, at: resolved, hint: hint, context: context)
             componentTypes[resolved] = type
             return type

@@ -11,7 +11,7 @@ struct InterceptorChain: Sendable {
     /// The request after every interceptor's `prepare`, and the record of the attempt for
     /// `finish`.
     func prepare(_ request: HTTPRequest, for attempt: Attempt) async throws -> (HTTPRequest, AttemptRecord?) {
-        // Without interceptors an attempt costs nothing more: no record, no hook.
+        // Without interceptors an attempt costs nothing more: no record.
         guard !interceptors.isEmpty else { return (request, nil) }
         let started = clock.now()
         var prepared = request

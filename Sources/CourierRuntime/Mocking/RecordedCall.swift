@@ -8,6 +8,10 @@ import Foundation
 /// would derive for each `Call` enum. Derived code grows with every argument of every endpoint
 /// (an endpoint of Twilio's takes 37) and was half of what `mocks typed` added to a build; the
 /// calls of a test double are compared in tests, where speed does not matter.
+///
+/// Every argument type the generator writes is `Hashable` (models, enums, unions, text values
+/// and collections of them). An argument that is not `Equatable` would make two calls unequal,
+/// and one that is not `Hashable` would not be hashed.
 public protocol RecordedCall: Hashable, Sendable {}
 
 extension RecordedCall {

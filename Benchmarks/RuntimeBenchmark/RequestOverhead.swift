@@ -7,12 +7,15 @@ import Foundation
 #endif
 
 /// 2,000 GETs one at a time and 2,000 with 32 in flight, through the generated client's
-/// `getPost(id:)` and through raw `URLSession` sending the same headers and decoding the same
-/// model, against the local benchmark server. The two sides alternate in blocks so that the
-/// machine's drift falls on both.
+/// `getPost(id:)`, through raw `URLSession.data(for:)` sending the same headers and decoding the
+/// same model, and through a `URLSession` with a delegate that does nothing but collect the body
+/// (`DelegateFloor`), against the local benchmark server. The sides take turns in blocks so that
+/// the machine's drift falls on all of them.
 func requestOverheadBenchmark(server: BenchServer) async throws {
     let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"))
     let session = URLSession(configuration: .default)
+    let floor = DelegateFloor()
+    let transport = URLSessionTransport()
     let decoder = JSONCoding.decoder(for: .iso8601)
     let url = server.baseURL.appendingPathComponent("posts")
     var headers = ArchonAPI.headers
@@ -20,19 +23,48 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
     headers["Authorization"] = "Bearer bench-token"
     headers["Accept"] = "application/json"
     let baselineHeaders = headers
-
-    let generated: @Sendable (Int) async throws -> Void = { id in
-        let post = try await client.getPost(id: id)
-        precondition(post.data.id == 1)
-    }
-    let baseline: @Sendable (Int) async throws -> Void = { id in
+    @Sendable func request(_ id: Int) -> URLRequest {
         var request = URLRequest(url: url.appendingPathComponent(String(id)))
         for field in baselineHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
-        let (data, response) = try await session.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError("GET /posts/\(id) failed") }
-        let post = try decoder.decode(DataResponse<Post>.self, from: data)
-        precondition(post.data.id == 1)
+        return request
     }
+
+    let sides: [(name: String, call: @Sendable (Int) async throws -> Void)] = [
+        (
+            "generated client",
+            { id in
+                let post = try await client.getPost(id: id)
+                precondition(post.data.id == 1)
+            }
+        ),
+        (
+            "raw URLSession",
+            { id in
+                let (data, response) = try await session.data(for: request(id))
+                guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError("GET /posts/\(id) failed") }
+                let post = try decoder.decode(DataResponse<Post>.self, from: data)
+                precondition(post.data.id == 1)
+            }
+        ),
+        (
+            "transport",
+            { id in
+                var headers = HTTPHeaders()
+                for field in baselineHeaders { headers[field.name] = field.value }
+                let response = try await transport.send(HTTPRequest(method: .get, url: url.appendingPathComponent(String(id)), headers: headers))
+                let post = try decoder.decode(DataResponse<Post>.self, from: response.body)
+                precondition(post.data.id == 1)
+            }
+        ),
+        (
+            "delegate floor",
+            { id in
+                let data = try await floor.data(for: request(id))
+                let post = try decoder.decode(DataResponse<Post>.self, from: data)
+                precondition(post.data.id == 1)
+            }
+        ),
+    ]
 
     func timed(_ call: @Sendable (Int) async throws -> Void, _ id: Int) async throws -> Double {
         let start = monotonicNanoseconds()
@@ -40,28 +72,22 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
         return Double(monotonicNanoseconds() - start) / 1e6
     }
 
-    // Warm up both paths: connections, caches, the server.
-    for id in 0..<200 {
-        try await generated(id)
-        try await baseline(id)
-    }
+    // Warm up every path: connections, caches, the server.
+    for id in 0..<200 { for side in sides { try await side.call(id) } }
 
-    var ours = Samples()
-    var theirs = Samples()
-    var oursCPU = 0.0
-    var theirsCPU = 0.0
+    var sequential = Array(repeating: Samples(), count: sides.count)
+    var cpu = Array(repeating: 0.0, count: sides.count)
     for block in 0..<8 {
-        var before = processCPUMilliseconds()
-        for id in 0..<250 { ours.add(try await timed(generated, block * 250 + id)) }
-        oursCPU += processCPUMilliseconds() - before
-        before = processCPUMilliseconds()
-        for id in 0..<250 { theirs.add(try await timed(baseline, block * 250 + id)) }
-        theirsCPU += processCPUMilliseconds() - before
+        for index in block % 2 == 0 ? Array(sides.indices) : sides.indices.reversed() {
+            let before = processCPUMilliseconds()
+            for id in 0..<250 { sequential[index].add(try await timed(sides[index].call, block * 250 + id)) }
+            cpu[index] += processCPUMilliseconds() - before
+        }
     }
-    say(String(format: "2,000 sequential GETs, generated client: median %.3f ms, p99 %.3f ms", ours.median, ours.p99))
-    say(String(format: "2,000 sequential GETs, raw URLSession:   median %.3f ms, p99 %.3f ms", theirs.median, theirs.p99))
-    say(String(format: "client CPU per request: generated %.0f µs, raw URLSession %.0f µs", oursCPU / 2, theirsCPU / 2))
-    say(String(format: "sequential: %.2fx raw URLSession's median (aim: within 1.10x)", ours.median / theirs.median))
+    for (index, side) in sides.enumerated() {
+        say(String(format: "2,000 sequential GETs, %@: median %.3f ms, p99 %.3f ms, CPU %.0f µs per request", side.name, sequential[index].median, sequential[index].p99, cpu[index] / 2))
+    }
+    say(String(format: "sequential: %.2fx raw URLSession's median (aim: within 1.10x), %.2fx the delegate floor's", sequential[0].median / sequential[1].median, sequential[0].median / sequential[3].median))
 
     func concurrent(_ call: @escaping @Sendable (Int) async throws -> Void) async throws -> (Samples, Double) {
         let start = monotonicNanoseconds()
@@ -79,28 +105,59 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
         }
         return (latencies, Double(monotonicNanoseconds() - start) / 1e6)
     }
-    // Six rounds each, the order alternating, so that neither side always follows the other.
-    var oursMedians = Samples()
-    var theirsMedians = Samples()
-    var oursWall = Samples()
-    var theirsWall = Samples()
+    // Six rounds, the order of the sides turning each round, so that none always follows another.
+    var medians = Array(repeating: Samples(), count: sides.count)
+    var walls = Array(repeating: Samples(), count: sides.count)
     for round in 0..<6 {
-        for side in round % 2 == 0 ? [0, 1] : [1, 0] {
-            let (latencies, wall) = try await concurrent(side == 0 ? generated : baseline)
-            if side == 0 {
-                oursMedians.add(latencies.median)
-                oursWall.add(wall)
-            } else {
-                theirsMedians.add(latencies.median)
-                theirsWall.add(wall)
-            }
+        for step in sides.indices {
+            let index = (round + step) % sides.count
+            let (latencies, wall) = try await concurrent(sides[index].call)
+            medians[index].add(latencies.median)
+            walls[index].add(wall)
         }
     }
-    let oursTotal = oursWall.median
-    let theirsTotal = theirsWall.median
-    say(String(format: "2,000 GETs, 32 in flight, generated client: median %.3f ms per request, %.0f ms in all (medians of 6 rounds)", oursMedians.median, oursTotal))
-    say(String(format: "2,000 GETs, 32 in flight, raw URLSession:   median %.3f ms per request, %.0f ms in all (medians of 6 rounds)", theirsMedians.median, theirsTotal))
-    say(String(format: "32 in flight: %.2fx raw URLSession's median latency, %.2fx its total time (aim: within 1.10x)", oursMedians.median / theirsMedians.median, oursTotal / theirsTotal))
+    for (index, side) in sides.enumerated() {
+        say(String(format: "2,000 GETs, 32 in flight, %@: median %.3f ms per request, %.0f ms in all (medians of 6 rounds)", side.name, medians[index].median, walls[index].median))
+    }
+    say(String(format: "32 in flight: %.2fx raw URLSession's median latency, %.2fx its total time (aim: within 1.10x); %.2fx and %.2fx the delegate floor's", medians[0].median / medians[1].median, walls[0].median / walls[1].median, medians[0].median / medians[3].median, walls[0].median / walls[3].median))
+}
+
+/// The least a `URLSession` client pays on Linux to decide redirects and authentication
+/// challenges itself: swift-corelibs-foundation asks only a session delegate about them, never
+/// `data(for:)`'s task delegate, and a session delegate gets each response's bytes and its end
+/// as operations on the delegate queue, where `data(for:)` calls its completion inline. This
+/// delegate only collects the body and resumes the caller, on a serial queue run by a dispatch
+/// queue as `URLSessionTransport`'s is.
+final class DelegateFloor: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [Int: (continuation: CheckedContinuation<Data, any Error>, body: Data)] = [:]
+    private let callbackQueue = DispatchQueue(label: "DelegateFloor")
+    private lazy var session: URLSession = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = callbackQueue
+        return URLSession(configuration: .default, delegate: self, delegateQueue: queue)
+    }()
+
+    func data(for request: URLRequest) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            let task = lock.withLock {
+                let task = session.dataTask(with: request)
+                waiting[task.taskIdentifier] = (continuation, Data())
+                return task
+            }
+            task.resume()
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { waiting[dataTask.taskIdentifier]?.body.append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let entry = lock.withLock({ waiting.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error { entry.continuation.resume(throwing: error) } else { entry.continuation.resume(returning: entry.body) }
+    }
 }
 
 /// 1,000 POSTs one at a time through the generated client's `createPost`, which sends each on a

@@ -7,7 +7,7 @@ import Foundation
 //   JSONDecoder/JSONEncoder with snake-case conversion on plain structs, and JSONSerialization;
 //   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation;
 //   request overhead and event latency against a local server, versus raw URLSession.
-// Usage: RuntimeBenchmark [decode | sse | network]; profile-encode and profile-requests repeat one
+// Usage: RuntimeBenchmark [decode | sse | network | requests]; profile-encode and profile-requests repeat one
 // path for a profiler.
 
 /// Prints a line at once, unbuffered, so progress shows when the output is a pipe.
@@ -185,6 +185,9 @@ if only == "profile-requests" {
     let server = try await BenchServer.start()
     let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"))
     for id in 0..<5000 { _ = try await client.getPost(id: id) }
+}
+if only == "requests" {
+    try await requestOverheadBenchmark(server: try await BenchServer.start())
 }
 if only == nil || only == "network" {
     let server = try await BenchServer.start()

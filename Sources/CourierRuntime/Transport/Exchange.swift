@@ -6,8 +6,8 @@ import Foundation
 #endif
 
 /// The state of one request between URLSession's callbacks and the waiting caller: the
-/// response head and body as they arrive, the timer that enforces the timeout, and who
-/// cancelled.
+/// response head and body as they arrive, when it last made progress (`ProgressWatchdog`
+/// enforces the timeout), and who cancelled.
 ///
 /// A cancelled or timed-out exchange ends at once, by itself: the caller never waits for
 /// URLSession to report the cancelled task, which on Linux it may never do. The
@@ -26,13 +26,13 @@ final class Exchange: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    private let watchdog: ProgressWatchdog
     private let timeout: TimeInterval
     private let uploadProgress: (@Sendable (UploadProgress) -> Void)?
     private var task: URLSessionTask?
     private var isFinished = false
     private var cancelledByCaller = false
     private var lastProgress = DispatchTime.now()
-    private var watchdog: DispatchSourceTimer?
     // Streamed: the head is handed over on its own, the body through the stream.
     private let body: AsyncThrowingStream<Data, any Error>.Continuation?
     private var headContinuation: CheckedContinuation<Head, any Error>?
@@ -43,8 +43,10 @@ final class Exchange: @unchecked Sendable {
     /// The 401 of a declined challenge, for platforms that then report the task as cancelled.
     private var challengeResponse: Head?
 
-    /// An exchange for `request`; `body` is set for a streamed response.
-    init(request: HTTPRequest, body: AsyncThrowingStream<Data, any Error>.Continuation?) {
+    /// An exchange for `request`; `body` is set for a streamed response. `watchdog` enforces its
+    /// timeout.
+    init(request: HTTPRequest, body: AsyncThrowingStream<Data, any Error>.Continuation?, watchdog: ProgressWatchdog = .shared) {
+        self.watchdog = watchdog
         self.timeout = request.timeout
         self.uploadProgress = request.uploadProgress
         self.body = body
@@ -134,8 +136,6 @@ final class Exchange: @unchecked Sendable {
         let ending = lock.withLock { () -> (CheckedContinuation<Head, any Error>?, CheckedContinuation<HTTPResponse, any Error>?, URLSessionTask?)? in
             guard !isFinished else { return nil }
             isFinished = true
-            watchdog?.cancel()
-            watchdog = nil
             defer {
                 headContinuation = nil
                 wholeContinuation = nil
@@ -143,6 +143,7 @@ final class Exchange: @unchecked Sendable {
             return (headContinuation, wholeContinuation, task)
         }
         guard let (headContinuation, wholeContinuation, task) = ending else { return }
+        if timeout.isFinite, timeout > 0 { watchdog.stopWatching(self) }
         switch outcome {
         case .success(let (head, data)):
             headContinuation?.resume(returning: head)
@@ -175,29 +176,23 @@ final class Exchange: @unchecked Sendable {
 
     // MARK: The timeout
 
-    /// Ends the exchange with `timedOut` once no progress was made for the timeout.
+    /// Has `ProgressWatchdog` end the exchange once no progress was made for the timeout.
     private func startWatchdog() {
         guard timeout.isFinite, timeout > 0 else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { [weak self] in self?.checkProgress() }
-        lock.withLock {
-            guard !isFinished else { return }
-            watchdog = timer
-            timer.schedule(deadline: lastProgress + timeout)
-        }
-        timer.resume()
+        let deadline: DispatchTime? = lock.withLock { isFinished ? nil : lastProgress + timeout }
+        if let deadline { watchdog.watch(self, deadline: deadline) }
     }
 
-    private func checkProgress() {
-        let expired: Bool = lock.withLock {
-            guard !isFinished, let watchdog else { return false }
-            let deadline = lastProgress + timeout
-            if DispatchTime.now() < deadline {
-                watchdog.schedule(deadline: deadline)
-                return false
-            }
-            return true
-        }
-        if expired { finish(with: .failure(.timedOut)) }
+    /// Whether the exchange has ended.
+    var hasEnded: Bool { lock.withLock { isFinished } }
+
+    /// Ends the exchange with `timedOut` if it made no progress for its timeout by `now`;
+    /// returns its deadline while it goes on, nil once it has ended.
+    func endIfIdle(at now: DispatchTime) -> DispatchTime? {
+        let deadline: DispatchTime? = lock.withLock { isFinished ? nil : lastProgress + timeout }
+        guard let deadline else { return nil }
+        guard now >= deadline else { return deadline }
+        finish(with: .failure(.timedOut))
+        return nil
     }
 }

@@ -28,6 +28,8 @@ final class SchemaMapper {
     /// mapped, with the depth of `mapping` when each began: one met again inside itself at the
     /// same depth contains itself with no declaration between.
     private var aliasesInProgress: [DocumentLocation: Int] = [:]
+    /// What deciding a union's tag found of each component used as a variant (`TagInference`).
+    var variantFacts: [DocumentLocation: VariantFacts] = [:]
 
     init(files: DescriptionFiles, keyStyle: KeyStyle, apiName: String) {
         self.files = files
@@ -290,7 +292,7 @@ final class SchemaMapper {
 
     /// The properties of `node` and of its `allOf` parts, each with its own place (a part may be
     /// in another file, where its `$ref`s are relative to that file).
-    private func collectProperties(
+    func collectProperties(
         of node: DocumentNode, at location: DocumentLocation, owner: String,
         into properties: inout [(key: String, node: DocumentNode, location: DocumentLocation)], required: inout Set<String>,
         open: inout [DocumentLocation], depth: Int, warns: Bool = true
@@ -480,41 +482,6 @@ final class SchemaMapper {
         }
         declare(.union(name: name, docs: docs, tagKey: tagKey, variants: chosen))
         return .named(name)
-    }
-
-    /// The tag of a union that names none: a property that every variant requires and allows
-    /// one text value of, a different one in each (OpenAI's `type: enum [function]` beside
-    /// `type: enum [file_search]`). Decoding by it cannot pick the wrong variant, as trying each
-    /// in turn can when an earlier variant's fields are all in a later one's value.
-    private func inferredTagKey(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> String? {
-        guard variants.count > 1, variants.allSatisfy({ $0.node["$ref"] != nil }) else { return nil }
-        var candidates: [String]?
-        for (variant, location) in variants {
-            var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
-            var required: Set<String> = []
-            var ignored: [DocumentLocation] = []
-            collectProperties(of: variant, at: location, owner: "", into: &properties, required: &required, open: &ignored, depth: 0, warns: false)
-            let keys = properties.map(\.key).filter { required.contains($0) }
-            candidates = candidates.map { $0.filter(keys.contains) } ?? keys
-        }
-        return candidates?.first { key in
-            let values = variants.map { onlyValue(ofProperty: key, in: $0.node, at: $0.location) }
-            return values.allSatisfy { $0 != nil } && Set(values).count == values.count
-        }
-    }
-
-    /// The one text value a schema's property can have (`enum: [x]` or `const: x`), if it has one.
-    private func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> String? {
-        var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
-        var required: Set<String> = []
-        var ignored: [DocumentLocation] = []
-        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, open: &ignored, depth: 0, warns: false)
-        guard let property = properties.first(where: { $0.key == key }),
-            let (resolved, _) = try? files.resolve(property.node, at: property.location)
-        else { return nil }
-        if let value = resolved["const"]?.string { return value }
-        if let values = resolved["enum"]?.array, values.count == 1 { return values[0].string }
-        return nil
     }
 
     private func variantName(_ type: ImportedType) -> String {

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What deciding a union's tag needs of one variant: its properties as its `allOf` parts merge
+/// them, the keys it requires, and, found when first asked, the one value a property allows.
+/// A component is a variant of many unions (OpenAI's events are in dozens), so the mapper finds
+/// this once per component.
+final class VariantFacts {
+    let properties: [(key: String, node: DocumentNode, location: DocumentLocation)]
+    /// The required keys that are properties, in the order of the properties.
+    let requiredKeys: [String]
+    private var onlyValues: [String: String?] = [:]
+
+    init(properties: [(key: String, node: DocumentNode, location: DocumentLocation)], required: Set<String>) {
+        self.properties = properties
+        self.requiredKeys = properties.map(\.key).filter { required.contains($0) }
+    }
+
+    /// The one text value the property `key` can have (`enum: [x]` or `const: x`), if it has one.
+    func onlyValue(ofProperty key: String, files: DescriptionFiles) -> String? {
+        if let known = onlyValues[key] { return known }
+        var value: String?
+        if let property = properties.first(where: { $0.key == key }), let (resolved, _) = try? files.resolve(property.node, at: property.location) {
+            if let constant = resolved["const"]?.string {
+                value = constant
+            } else if let values = resolved["enum"]?.array, values.count == 1 {
+                value = values[0].string
+            }
+        }
+        onlyValues[key] = value
+        return value
+    }
+}
+
+extension SchemaMapper {
+    /// The tag of a union that names none: a property that every variant requires and allows
+    /// one text value of, a different one in each (OpenAI's `type: enum [function]` beside
+    /// `type: enum [file_search]`). Decoding by it cannot pick the wrong variant, as trying each
+    /// in turn can when an earlier variant's fields are all in a later one's value.
+    func inferredTagKey(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> String? {
+        guard variants.count > 1, variants.allSatisfy({ $0.node["$ref"] != nil }) else { return nil }
+        let each = variants.map { facts(of: $0.node, at: $0.location) }
+        var candidates = each[0].requiredKeys
+        for variant in each.dropFirst() { candidates = candidates.filter(variant.requiredKeys.contains) }
+        return candidates.first { key in
+            let values = each.map { $0.onlyValue(ofProperty: key, files: files) }
+            return values.allSatisfy { $0 != nil } && Set(values).count == values.count
+        }
+    }
+
+    /// The one text value a variant's property can have (`enum: [x]` or `const: x`), if it has one.
+    func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> String? {
+        facts(of: node, at: location).onlyValue(ofProperty: key, files: files)
+    }
+
+    /// The facts of a variant, kept per component when the variant is a `$ref`.
+    private func facts(of node: DocumentNode, at location: DocumentLocation) -> VariantFacts {
+        let component = node["$ref"]?.string.flatMap { try? files.location(of: $0, from: location) }
+        if let component, let known = variantFacts[component] { return known }
+        var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
+        var required: Set<String> = []
+        var ignored: [DocumentLocation] = []
+        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, open: &ignored, depth: 0, warns: false)
+        let facts = VariantFacts(properties: properties, required: required)
+        if let component { variantFacts[component] = facts }
+        return facts
+    }
+}

@@ -719,6 +719,31 @@ nonisolated public struct NodePatch: Codable, Hashable, Sendable {
     }
 }
 
+/// A search hit: `score` is fixed, and every other key is a field the index chose.
+nonisolated public struct SearchHit: Codable, Hashable, Sendable {
+    public var score: Double
+    /// The hit's own fields, by name.
+    public var fields: [String: JSONValue]
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(score: Double, fields: [String: JSONValue] = [:]) {
+        self.score = score
+        self.fields = fields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.score = try container.read(Double.self, at: "score")
+        self.fields = try container.readOtherKeys(JSONValue.self, besides: ["score"])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.score, at: "score")
+        try container.writeOtherKeys(self.fields, besides: ["score"])
+    }
+}
+
 /// A node as the server sends it: `dueAt` is always there, `null` when the node has no date.
 nonisolated public struct NodeSnapshot: Codable, Hashable, Sendable {
     public var title: String

@@ -102,6 +102,7 @@ struct SwiftArgument {
     /// A model field's argument in the memberwise initialiser.
     init(field: Field) {
         self.init(name: field.name, type: field.type, defaultValue: field.defaultValue, docs: [], deprecation: nil)
+        if field.holdsOtherKeys { self = SwiftArgument(label: label, type: type, defaultValue: "[:]", docs: docs) }
     }
 
     /// `label: Type = default`.

@@ -116,7 +116,9 @@ struct TypeGenerator {
                 let target = "self.\(storedName(field))"
                 let type = SwiftNames.type(field.type.unwrapped)
                 let read: String
-                if let value = field.defaultValue, field.type.isOptional, value != .null {
+                if field.holdsOtherKeys, case .dictionary(let value) = field.type {
+                    read = "try container.readOtherKeys(\(SwiftNames.type(value)).self, besides: \(declaredKeys(of: model)))"
+                } else if let value = field.defaultValue, field.type.isOptional, value != .null {
                     // A present `null` is nil; only an absent key takes the default.
                     read = "try container.readIfPresent(\(type).self, at: \(key), orIfAbsent: \(SwiftNames.literal(value, for: field.type)))"
                 } else if let value = field.defaultValue, !(value == .null && field.type.isOptional) {
@@ -140,11 +142,20 @@ struct TypeGenerator {
             }
             writer.line("var container = encoder.container(keyedBy: WireKey.self)")
             for field in model.fields {
-                let method = field.type.isOptional && !field.writesNull ? "writeIfPresent" : "write"
                 // Always `self.`: a property named `self` written alone would be the instance.
+                if field.holdsOtherKeys {
+                    writer.line("try container.writeOtherKeys(\(storedValue(field)), besides: \(declaredKeys(of: model)))")
+                    continue
+                }
+                let method = field.type.isOptional && !field.writesNull ? "writeIfPresent" : "write"
                 writer.line("try container.\(method)(\(storedValue(field)), at: \(SwiftNames.string(field.wireName)))")
             }
         }
+    }
+
+    /// The wire keys of a model's fields but the one that holds the other keys, as a literal.
+    private func declaredKeys(of model: Model) -> String {
+        "[" + model.fields.filter { !$0.holdsOtherKeys }.map { SwiftNames.string($0.wireName) }.joined(separator: ", ") + "]"
     }
 
     // MARK: - Enums

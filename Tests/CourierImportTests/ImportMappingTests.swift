@@ -130,7 +130,7 @@ struct ImportMappingTests {
             "  id: UUID\n  name: String\n  createdAt: Date @wire(\"createdAt\")\n  priceCents: Int64?\n  status: ItemStatus = inStock\n  priority: ItemPriority?",
             "  tags: [String]?\n  attributes: [String: Int]?\n  extra: JSON?\n  dimensions: ItemDimensions?\n  content: ItemContent?",
             "  pet: Pet?\n  old: String? @deprecated\n  self: Bool?",
-            "model ItemDimensions {\n  width: Double?\n  height: Float?\n}",
+            "model ItemDimensions {\n  width: Double?\n  height: Double?\n}",
         ])
     }
 
@@ -424,21 +424,26 @@ struct ImportMappingTests {
         ], "\(result.warnings)")
     }
 
-    /// A model cannot hold keys of its own choosing beside its properties (OpenSearch's bulk
-    /// items): the fidelity test found them dropped without a word.
-    @Test func propertiesBesideAdditionalPropertiesSayTheOtherKeysAreDropped() throws {
+    /// Keys of the sender's choosing beside a model's properties (OpenSearch's bulk items,
+    /// Okta's `_embedded`) are held by an `@otherKeys` field; the fidelity test had found them
+    /// dropped, first without a word and then with a warning.
+    @Test func propertiesBesideAdditionalPropertiesKeepTheOtherKeys() throws {
         let (schema, result) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Bulk"}, "paths": {}, "components": {"schemas": {
-              "Item": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+              "Item": {"type": "object", "properties": {"id": {"type": "string"}, "additionalProperties": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
               "Open": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {}},
               "Map": {"type": "object", "additionalProperties": {"type": "integer"}},
-              "Merged": {"allOf": [{"$ref": "#/components/schemas/Map"}, {"type": "object", "properties": {"name": {"type": "string"}}}]}}}}
+              "Words": {"type": "object", "additionalProperties": {"type": "string"}},
+              "Merged": {"allOf": [{"$ref": "#/components/schemas/Map"}, {"type": "object", "properties": {"name": {"type": "string"}}}]},
+              "Mixed": {"allOf": [{"$ref": "#/components/schemas/Map"}, {"$ref": "#/components/schemas/Words"}, {"type": "object", "properties": {"name": {"type": "string"}}}]}}}}
             """##)
-        #expect(schema.contains("model Item {\n  id: String?\n}"), "\(schema)")
-        #expect(schema.contains("model Merged {\n  name: String?\n}"), "\(schema)")
+        let holder = "  /// The keys besides the declared ones, which the description lets in (`additionalProperties`).\n"
+        #expect(schema.contains("model Item {\n  id: String?\n  additionalProperties: String?\n" + holder + "  additionalProperties2: [String: Int] @otherKeys\n}"), "\(schema)")
+        #expect(schema.contains("model Open {\n  id: String?\n}"), "\(schema)")
+        #expect(schema.contains("model Merged {\n  name: String?\n" + holder + "  additionalProperties: [String: Int] @otherKeys\n}"), "\(schema)")
+        #expect(schema.contains("model Mixed {\n  name: String?\n" + holder + "  additionalProperties: [String: JSON] @otherKeys\n}"), "\(schema)")
         #expect(result.warnings.map(\.description) == [
-            "warning: #/components/schemas/Item/additionalProperties: 'Item' has properties and also keys of its own choosing; those other keys are dropped when it is decoded",
-            "warning: #/components/schemas/Map/additionalProperties: 'Merged' has properties and also keys of its own choosing; those other keys are dropped when it is decoded",
+            "warning: #/components/schemas/Map/additionalProperties: the allOf parts of 'Mixed' let in other keys of different types; they are JSON",
         ], "\(result.warnings)")
     }
 

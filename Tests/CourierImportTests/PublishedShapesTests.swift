@@ -149,6 +149,42 @@ struct PublishedShapesTests {
         #expect(!schema.contains("CollaborationItem"), "\(schema)")
     }
 
+    /// Lob describes each id as `allOf: [{$ref: bank_id_no_description.yml}, {type: string,
+    /// description: …}]`, and each object kind as `allOf: [{$ref: object.yml}, {type: string,
+    /// enum: [tracking_event]}]` where `object.yml` is a described string. A part that restates
+    /// another's type, itself or through its `$ref`, only annotates; the merge was an empty
+    /// model, and every bank account, check and booklet failed to decode at its id.
+    @Test func anAllOfPartThatRestatesTheTypeOnlyAnnotates() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Lob"}, "components": {"schemas": {
+              "BankIdPattern": {"type": "string", "pattern": "^bank_[a-zA-Z0-9]+$"},
+              "Object": {"type": "string", "description": "The resource's type."},
+              "Account": {"type": "object", "properties": {
+                "id": {"allOf": [{"$ref": "#/components/schemas/BankIdPattern"}, {"type": "string", "description": "Prefixed with bank_."}]},
+                "signatureUrl": {"allOf": [{"type": "string", "nullable": true, "description": "A link."}, {"$ref": "#/components/schemas/BankIdPattern"}]},
+                "object": {"allOf": [{"$ref": "#/components/schemas/Object"}, {"type": "string", "enum": ["account"]}]},
+                "other": {"allOf": [{"$ref": "#/components/schemas/BankIdPattern"}, {"type": "integer", "description": "Not the same type."}]}}}}}}
+            """##)
+        #expect(schema.contains("model Account {\n  id: String?\n  signatureUrl: String?\n  object: AccountObject?\n  other: AccountOther?\n}"), "\(schema)")
+        #expect(schema.contains("enum AccountObject {\n  account\n}"), "\(schema)")
+    }
+
+    /// Box's event sources are `additionalProperties: {allOf: [{}, {description: …}]}`: any value.
+    /// The merge was an empty model, which every source that was not an object failed to decode.
+    @Test func anAllOfWhosePartsAllAnnotateTakesAnyValue() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Box"}, "components": {"schemas": {
+              "Anything": {"allOf": [{}, {"description": "Whatever the source is."}]},
+              "Event": {"type": "object", "properties": {
+                "source": {"type": "object", "additionalProperties": {"allOf": [{}, {"description": "A source's field."}]}},
+                "detail": {"$ref": "#/components/schemas/Anything"},
+                "named": {"allOf": [{"description": "Described twice."}], "type": "object", "properties": {"id": {"type": "string"}}}}}}}}
+            """##)
+        #expect(schema.contains("model Event {\n  source: [String: JSON]?\n  detail: JSON?\n  named: EventNamed?\n}"), "\(schema)")
+        #expect(schema.contains("model EventNamed {\n  id: String?\n}"), "\(schema)")
+        #expect(!schema.contains("model Anything"), "\(schema)")
+    }
+
     /// Where no tag tells the variants apart, the first that decodes wins; one that requires
     /// more keys goes first, so that one requiring fewer cannot take its values and drop keys.
     @Test func anUntaggedUnionTriesTheModelThatRequiresMoreFirst() throws {

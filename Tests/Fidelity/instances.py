@@ -202,9 +202,6 @@ class Generator:
         if isinstance(step, (int, float)) and step > 0:
             return round(self.random.randint(int(low / step) + 1, int(high / step) - 1) * step, 6) if high - low > 2 * step else low
         value = round(self.random.uniform(low, high), 3)
-        if schema.get("format") == "float":
-            # What a single-precision value is sent as: at most 7 significant digits.
-            value = float("%.6g" % value)
         return min(max(value, low), high)
 
     def bounds(self, schema, integer):

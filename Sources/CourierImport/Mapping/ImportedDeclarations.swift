@@ -76,6 +76,8 @@ struct ImportedField: Hashable, Sendable {
     /// `@writesNull`: a key that is required and may be `null`, in a model only responses
     /// read, is `T?` that writes `nil` as `null`.
     var writesNull = false
+    /// `@otherKeys`: the keys that `additionalProperties` lets in beside `properties`.
+    var holdsOtherKeys = false
 }
 
 /// A model, enum or union the importer declares.

@@ -173,7 +173,10 @@ final class SchemaMapper {
         for keyword in ["not", "if", "patternProperties", "prefixItems", "dependentSchemas"] where node[keyword] != nil {
             warn(location.appending(keyword), keyword, "'\(keyword)' cannot be said in the schema language; it is left out")
         }
-        if let part = Self.soleMeaningfulPart(of: node) {
+        if let stripped = Self.withoutAnnotatingAllOf(node) {
+            return nonNullType(of: stripped, types: types, at: location, hint: hint, context: context)
+        }
+        if let part = soleMeaningfulPart(of: node, at: location) {
             return type(of: node["allOf"]!.array![part], at: location.appending("allOf").appending(part), hint: hint, context: context)
         }
         if Self.needsDeclaration(node) {
@@ -201,7 +204,10 @@ final class SchemaMapper {
             default: return .named("Int")
             }
         case "number"?:
-            return node["format"]?.string == "float" ? .named("Float") : .named("Double")
+            // `format: float` too: the number on the wire is the decimal the server wrote, and a
+            // `Float` keeps about seven digits of it (Lob's check of 403,593.04 dollars came back
+            // as 403,593.03). A `Double` holds every `Float` exactly.
+            return .named("Double")
         case "boolean"?:
             return .named("Bool")
         case "array"?:
@@ -249,15 +255,6 @@ final class SchemaMapper {
         var required: Set<String> = []
         var open: [DocumentLocation] = []
         collectProperties(of: node, at: location, owner: owner, into: &properties, required: &required, open: &open, depth: 0)
-        if !properties.isEmpty {
-            // A model holds its declared keys; the schema language has no field for the others,
-            // whether the node itself or one of its allOf parts lets them in.
-            for place in open {
-                warn(
-                    place.appending("additionalProperties"), "additionalProperties",
-                    "'\(owner)' has properties and also keys of its own choosing; those other keys are dropped when it is decoded")
-            }
-        }
         var taken: Set<String> = []
         var fields: [ImportedField] = []
         for (key, property, propertyLocation) in properties {
@@ -276,6 +273,15 @@ final class SchemaMapper {
                     name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: type, defaultValue: defaultValue,
                     docs: docs, isDeprecated: property["deprecated"]?.bool == true, isNullable: isNullable, isRequired: required.contains(key)))
         }
+        if !properties.isEmpty, let place = open.first {
+            if context == .json {
+                fields.append(otherKeysField(of: place, besides: open.dropFirst(), owner: owner, taken: &taken))
+            } else {
+                warn(
+                    place.appending("additionalProperties"), "additionalProperties",
+                    "'\(owner)' has properties and also keys of its own choosing, which a form or multipart body cannot send; they are left out")
+            }
+        }
         // A key that is required but has no schema (Docker's `UnpackedSize`) is still there in
         // every value: kept as JSON, not dropped.
         let described = Set(properties.map(\.key))
@@ -288,6 +294,32 @@ final class SchemaMapper {
                     isDeprecated: false, isNullable: false, isRequired: true))
         }
         return fields
+    }
+
+    /// The field that holds the keys that `additionalProperties` lets in beside the properties
+    /// (OpenSearch's bulk items, Okta's `_embedded`): `[String: T] @otherKeys`, where T is what
+    /// `additionalProperties` says, or `JSON` where two parts say different things.
+    private func otherKeysField(
+        of place: DocumentLocation, besides others: ArraySlice<DocumentLocation>, owner: String, taken: inout Set<String>
+    ) -> ImportedField {
+        let schemaLocation = place.appending("additionalProperties")
+        var value = ImportedType.json
+        if let schema = try? files.node(at: schemaLocation) {
+            value = type(of: schema, at: schemaLocation, hint: owner + "Value")
+            let agreeing = others.allSatisfy { other in
+                let otherLocation = other.appending("additionalProperties")
+                return (try? files.node(at: otherLocation)).map { type(of: $0, at: otherLocation, hint: owner + "Value") } == value
+            }
+            if !agreeing {
+                warn(schemaLocation, "additionalProperties", "the allOf parts of '\(owner)' let in other keys of different types; they are JSON")
+                value = .json
+            }
+        }
+        let name = ImportNames.unique("additionalProperties", in: &taken)
+        return ImportedField(
+            name: name, wireName: nil, type: .dictionary(value.isOptional ? .json : value), defaultValue: nil,
+            docs: ["The keys besides the declared ones, which the description lets in (`additionalProperties`)."], isDeprecated: false,
+            holdsOtherKeys: true)
     }
 
     /// The properties of `node` and of its `allOf` parts, each with its own place (a part may be
@@ -319,17 +351,41 @@ final class SchemaMapper {
 
     /// The one `allOf` part that says what the value is, when the node adds no properties and
     /// the other parts only annotate: Box writes `allOf: [{$ref: CollaborationItem},
-    /// {description: …}]` to describe one use of a type, which is that type.
-    static func soleMeaningfulPart(of node: DocumentNode) -> Int? {
+    /// {description: …}]` to describe one use of a type, which is that type. A part that only
+    /// restates the type of that part, itself or through its `$ref`, with or without
+    /// `nullable`, only annotates too: Lob writes `allOf: [{$ref: bank_id_no_description.yml},
+    /// {type: string, description: …}]` for its ids and `allOf: [{$ref: object.yml}, {type:
+    /// string, enum: [tracking_event]}]` where `object.yml` is `{type: string, description: …}`.
+    func soleMeaningfulPart(of node: DocumentNode, at location: DocumentLocation) -> Int? {
         guard let parts = node["allOf"]?.array, node["properties"] == nil, node["additionalProperties"] == nil,
             node["oneOf"] == nil, node["anyOf"] == nil
         else { return nil }
-        let meaningful = parts.indices.filter { !onlyAnnotates(parts[$0]) }
-        return meaningful.count == 1 ? meaningful[0] : nil
+        let meaningful = parts.indices.filter { !Self.onlyAnnotates(parts[$0]) }
+        if meaningful.count == 1 { return meaningful[0] }
+        let resolved = meaningful.map { (try? files.resolve(parts[$0], at: location.appending("allOf").appending($0)))?.0 }
+        let restating = meaningful.indices.filter { resolved[$0].map { Self.onlyAnnotates($0, besides: ["type", "nullable"]) } ?? false }
+        let others = meaningful.indices.filter { !restating.contains($0) }
+        guard others.count <= 1, let sole = others.first ?? restating.first, let type = resolved[sole]?["type"],
+            restating.allSatisfy({ resolved[$0]?["type"] == type })
+        else { return nil }
+        return meaningful[sole]
     }
 
-    /// Whether a schema only annotates (a description, a title, an example, extensions) and
-    /// constrains nothing.
+    /// The node without its `allOf` when every part only annotates (Box's `allOf: [{},
+    /// {description: …}]`, which any value meets); nil otherwise.
+    static func withoutAnnotatingAllOf(_ node: DocumentNode) -> DocumentNode? {
+        guard let parts = node["allOf"]?.array, parts.allSatisfy(onlyAnnotates), let object = node.object else { return nil }
+        return .object(object.removing("allOf"))
+    }
+
+    /// Whether a schema that has `keywords.first` says nothing of which values it takes, but
+    /// for `keywords`.
+    static func onlyAnnotates(_ node: DocumentNode, besides keywords: [String]) -> Bool {
+        guard var object = node.object, let first = keywords.first, object[first] != nil else { return false }
+        for keyword in keywords { object = object.removing(keyword) }
+        return onlyAnnotates(.object(object))
+    }
+
     static func onlyAnnotates(_ node: DocumentNode) -> Bool {
         guard let keys = node.object?.keys else { return false }
         // `nullable: false` (Box's `{nullable: false}` beside a string) and a default say
@@ -344,10 +400,21 @@ final class SchemaMapper {
         "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment", "default",
     ]
 
-    /// A merge of `allOf`'s parts into one model; one part alone is that part's type.
+    /// A merge of `allOf`'s parts into one model; one part alone is that part's type, and an
+    /// inline part that is declared takes the name meant for the merge.
     private func mergedType(_ parts: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
-        if let part = Self.soleMeaningfulPart(of: node) {
-            return type(of: parts[part], at: location.appending("allOf").appending(part), hint: name)
+        if let stripped = Self.withoutAnnotatingAllOf(node) {
+            return Self.needsDeclaration(stripped)
+                ? declaredType(of: stripped, at: location, name: name, context: .json) : type(of: stripped, at: location, hint: name)
+        }
+        if let index = soleMeaningfulPart(of: node, at: location) {
+            let part = parts[index]
+            let partLocation = location.appending("allOf").appending(index)
+            guard part["$ref"] == nil, Self.needsDeclaration(part) else { return type(of: part, at: partLocation, hint: name) }
+            let type = declaredType(of: part, at: partLocation, name: name, context: .json)
+            // The declaration stands for the whole schema, which its users name.
+            declarationLocations[name] = location
+            return type
         }
         declare(.model(name: name, docs: docs, fields: fields(of: node, at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
         return .named(name)

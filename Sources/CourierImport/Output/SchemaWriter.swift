@@ -101,6 +101,7 @@ struct SchemaWriter {
         if let defaultValue = field.defaultValue { text += " = \(defaultValue)" }
         if let wire = field.wireName { text += " @wire(\(SchemaText.quoted(wire)))" }
         if field.writesNull { text += " @writesNull" }
+        if field.holdsOtherKeys { text += " @otherKeys" }
         if field.isDeprecated { text += " @deprecated" }
         line(text)
     }

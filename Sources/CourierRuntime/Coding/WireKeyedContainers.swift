@@ -61,3 +61,31 @@ extension KeyedEncodingContainer where Key == WireKey {
         try encodeIfPresent(value, forKey: key)
     }
 }
+
+extension KeyedDecodingContainer where Key == WireKey {
+    /// Every key of the object that is not one of `declared` (the keys the model's other fields
+    /// read), each value decoded as `Value`: what an `@otherKeys` field holds.
+    public func readOtherKeys<Value: Decodable>(_ type: Value.Type, besides declared: Set<String>) throws -> [String: Value] {
+        var others: [String: Value] = [:]
+        for key in allKeys where !declared.contains(key.stringValue) {
+            others[key.stringValue] = try decode(type, forKey: key)
+        }
+        return others
+    }
+}
+
+extension KeyedEncodingContainer where Key == WireKey {
+    /// Writes each entry of an `@otherKeys` field as a key of the object, in the order of the
+    /// keys, so that the same value gives the same bytes. A key that is one of `declared` (a
+    /// key another field writes) is an `EncodingError`: it would stand twice in the object.
+    public mutating func writeOtherKeys<Value: Encodable>(_ others: [String: Value], besides declared: Set<String>) throws {
+        for key in others.keys.sorted() {
+            guard !declared.contains(key) else {
+                throw EncodingError.invalidValue(
+                    others[key] as Any,
+                    .init(codingPath: codingPath + [WireKey(stringValue: key)], debugDescription: "'\(key)' is a key of a field of its own, and cannot also be one of the other keys"))
+            }
+            try encode(others[key]!, forKey: WireKey(stringValue: key))
+        }
+    }
+}

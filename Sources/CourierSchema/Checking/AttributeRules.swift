@@ -22,6 +22,7 @@ extension Checker {
         "wire": [.field, .parameter],
         "message": [.field],
         "writesNull": [.field],
+        "otherKeys": [.field],
         "prefix": [.parameter],
         "style": [.parameter],
         "deprecated": [

@@ -23,14 +23,15 @@ extension Checker {
             }
             var defaultValue: Literal?
             if let value = field.defaultValue { defaultValue = literal(value, for: type) }
-            if let other = wireKeys[wire], other.text != field.name.text {
+            let holdsOtherKeys = flag("otherKeys", in: fieldAttributes)
+            if !holdsOtherKeys, let other = wireKeys[wire], other.text != field.name.text {
                 log.error(
                     field.name.location,
                     "fields '\(other.text)' and '\(field.name.text)' of \(owner) both use the wire key '\(wire)'",
                     hint: "give one of them another key with @wire(\"…\")",
                     notes: [.init(location: other.location, message: "'\(other.text)' is declared here")])
             }
-            wireKeys[wire] = wireKeys[wire] ?? field.name
+            if !holdsOtherKeys { wireKeys[wire] = wireKeys[wire] ?? field.name }
             var checked = Field(
                 name: field.name.text, wireName: wire, type: type, defaultValue: defaultValue,
                 docs: field.docs, deprecation: deprecation(fieldAttributes), isIndirect: false,
@@ -38,9 +39,45 @@ extension Checker {
             if flag("writesNull", in: fieldAttributes), let mark = fieldAttributes["writesNull"] {
                 checked.writesNull = checkWritesNull(checked, owner: owner, inModel: model != nil, at: mark.location)
             }
+            if holdsOtherKeys, let mark = fieldAttributes["otherKeys"] {
+                checked.holdsOtherKeys = checkOtherKeys(
+                    checked, syntax: field, owner: owner, inModel: model != nil, earlier: fields.first(where: \.holdsOtherKeys), at: mark.location)
+            }
             fields.append(checked)
         }
         return fields
+    }
+
+    /// `@otherKeys` needs one `[String: T]` field of a model, with no wire key or default of its
+    /// own: it holds the keys no other field reads.
+    private func checkOtherKeys(
+        _ field: Field, syntax: FieldSyntax, owner: String, inModel: Bool, earlier: Field?, at location: SourceLocation
+    ) -> Bool {
+        guard inModel else {
+            log.error(location, "'@otherKeys' marks a field of a model", hint: "a form or multipart body names each of its fields; remove the attribute")
+            return false
+        }
+        guard case .dictionary = field.type else {
+            log.error(
+                location, "'@otherKeys' needs a dictionary field, but '\(field.name)' of \(owner) is '\(field.type)'",
+                hint: "write '[String: JSON]', or '[String: T]' when every other key holds a T; it is empty when there are none")
+            return false
+        }
+        if let earlier {
+            log.error(
+                location, "\(owner) has two '@otherKeys' fields", hint: "one field holds every other key; remove the attribute from one",
+                notes: [.init(location: earlier.location, message: "'\(earlier.name)' holds them already")])
+            return false
+        }
+        if let wire = syntax.attributes.first(where: { $0.name.text == "wire" }) {
+            log.error(wire.location, "'\(field.name)' holds the other keys, and has no wire key of its own", hint: "remove '@wire'")
+            return false
+        }
+        if syntax.defaultValue != nil || field.writesNull {
+            log.error(location, "'\(field.name)' holds the other keys: it is empty when there are none", hint: "remove the default and '@writesNull'")
+            return false
+        }
+        return true
     }
 
     /// `@writesNull` needs a model field of an optional type that is not already `Nullable`.

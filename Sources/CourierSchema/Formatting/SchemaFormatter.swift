@@ -12,7 +12,7 @@ public enum SchemaFormatter {
     }
 
     /// The order attributes are written in; unknown ones keep their order after these.
-    static let attributeOrder = ["public", "auth", "idempotent", "retries", "timeout", "deadline", "poll", "frozen", "wire", "prefix", "style", "message", "writesNull", "deprecated"]
+    static let attributeOrder = ["public", "auth", "idempotent", "retries", "timeout", "deadline", "poll", "frozen", "wire", "prefix", "style", "message", "writesNull", "otherKeys", "deprecated"]
 
     /// The file in the canonical layout.
     public static func format(_ file: SourceFile) throws(Failure) -> String {

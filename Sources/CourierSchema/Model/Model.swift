@@ -32,6 +32,9 @@ public struct Field: Sendable, Hashable, Encodable {
     /// `@writesNull`: an optional field whose key is always written, `nil` as `null` (a key
     /// the API requires but allows `null` in). Reading is as for any optional.
     public var writesNull = false
+    /// `@otherKeys`: a `[String: T]` field that holds every key of the object that no other
+    /// field reads, and writes its entries back as keys. It has no wire key of its own.
+    public var holdsOtherKeys = false
     /// Where it is declared.
     public var location: SourceLocation
 }

@@ -303,17 +303,12 @@ final class SchemaMapper {
         of place: DocumentLocation, besides others: ArraySlice<DocumentLocation>, owner: String, taken: inout Set<String>
     ) -> ImportedField {
         let schemaLocation = place.appending("additionalProperties")
+        let schema = try? files.node(at: schemaLocation)
         var value = ImportedType.json
-        if let schema = try? files.node(at: schemaLocation) {
-            value = type(of: schema, at: schemaLocation, hint: owner + "Value")
-            let agreeing = others.allSatisfy { other in
-                let otherLocation = other.appending("additionalProperties")
-                return (try? files.node(at: otherLocation)).map { type(of: $0, at: otherLocation, hint: owner + "Value") } == value
-            }
-            if !agreeing {
-                warn(schemaLocation, "additionalProperties", "the allOf parts of '\(owner)' let in other keys of different types; they are JSON")
-                value = .json
-            }
+        if others.allSatisfy({ (try? files.node(at: $0.appending("additionalProperties"))) == schema }) {
+            if let schema { value = type(of: schema, at: schemaLocation, hint: owner + "Value") }
+        } else {
+            warn(schemaLocation, "additionalProperties", "the allOf parts of '\(owner)' let in other keys of different types; they are JSON")
         }
         let name = ImportNames.unique("additionalProperties", in: &taken)
         return ImportedField(
@@ -386,6 +381,8 @@ final class SchemaMapper {
         return onlyAnnotates(.object(object))
     }
 
+    /// Whether a schema only annotates (a description, a title, an example, extensions) and
+    /// constrains nothing.
     static func onlyAnnotates(_ node: DocumentNode) -> Bool {
         guard let keys = node.object?.keys else { return false }
         // `nullable: false` (Box's `{nullable: false}` beside a string) and a default say

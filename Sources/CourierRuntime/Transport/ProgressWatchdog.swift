@@ -3,7 +3,7 @@ import Foundation
 
 /// Ends exchanges that made no progress for their timeout, with one timer for all of them.
 ///
-/// A timer per request cost about 25 µs of CPU per request on Linux (a dispatch source made,
+/// A timer per request cost about 20 µs of CPU per request on Linux (a dispatch source made,
 /// scheduled and cancelled each time). This one timer is armed for the earliest deadline of
 /// the exchanges it watches; a new exchange re-arms it only when its deadline comes sooner.
 /// When it fires, each exchange compares its own last progress with the clock, so a deadline
@@ -18,6 +18,10 @@ final class ProgressWatchdog: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     /// When the timer fires next; nil when it is idle.
     private var armedFor: DispatchTime?
+
+    deinit {
+        timer?.cancel()
+    }
 
     /// Starts watching `exchange`, whose timeout ends no sooner than `deadline`.
     func watch(_ exchange: Exchange, deadline: DispatchTime) {
@@ -41,7 +45,7 @@ final class ProgressWatchdog: @unchecked Sendable {
             return
         }
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { [unowned self] in self.fire() }
+        timer.setEventHandler { [weak self] in self?.fire() }
         timer.schedule(deadline: deadline)
         self.timer = timer
         timer.resume()

@@ -100,9 +100,13 @@ struct SwiftArgument {
     }
 
     /// A model field's argument in the memberwise initialiser.
+    /// The field that holds the other keys is empty unless given.
     init(field: Field) {
-        self.init(name: field.name, type: field.type, defaultValue: field.defaultValue, docs: [], deprecation: nil)
-        if field.holdsOtherKeys { self = SwiftArgument(label: label, type: type, defaultValue: "[:]", docs: docs) }
+        if field.holdsOtherKeys {
+            self.init(label: field.name, type: SwiftNames.type(field.type), defaultValue: "[:]", docs: [])
+        } else {
+            self.init(name: field.name, type: field.type, defaultValue: field.defaultValue, docs: [], deprecation: nil)
+        }
     }
 
     /// `label: Type = default`.

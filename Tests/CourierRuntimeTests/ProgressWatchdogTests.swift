@@ -16,6 +16,16 @@ import Testing
             HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:9/never")!, timeout: timeout)
         }
 
+        /// Whether `watchdog` watches an exchange within a bounded number of turns of the executor
+        /// (the call that starts it runs in a task of its own).
+        static func watching(_ watchdog: ProgressWatchdog) async -> Bool {
+            for _ in 0..<100_000 {
+                if watchdog.watchedCount > 0 { return true }
+                await Task.yield()
+            }
+            return false
+        }
+
         /// Starts an exchange on a task that never answers; the returned call ends when the
         /// exchange does.
         static func start(_ exchange: Exchange) -> Task<HTTPResponse, any Error> {
@@ -26,7 +36,7 @@ import Testing
             let watchdog = ProgressWatchdog()
             let patient = Exchange(request: Self.request(timeout: 600), body: nil, watchdog: watchdog)
             let patientCall = Self.start(patient)
-            while watchdog.watchedCount < 1 { await Task.yield() }
+            try #require(await Self.watching(watchdog), "the exchange was never watched")
             let hasty = Exchange(request: Self.request(timeout: 0.05), body: nil, watchdog: watchdog)
             let ended = try #require(
                 await result(of: Self.start(hasty), within: 30), "a 0.05 s timeout waited for the timer armed for 600 s")
@@ -41,7 +51,7 @@ import Testing
             let watchdog = ProgressWatchdog()
             let exchange = Exchange(request: Self.request(timeout: 10), body: nil, watchdog: watchdog)
             let call = Self.start(exchange)
-            while watchdog.watchedCount < 1 { await Task.yield() }
+            try #require(await Self.watching(watchdog), "the exchange was never watched")
             let first = try #require(exchange.endIfIdle(at: .now()))
             exchange.receive(data: Data("x".utf8))
             let second = try #require(exchange.endIfIdle(at: .now()))
@@ -57,7 +67,7 @@ import Testing
             let watchdog = ProgressWatchdog()
             let ended = Exchange(request: Self.request(timeout: 600), body: nil, watchdog: watchdog)
             let endedCall = Self.start(ended)
-            while watchdog.watchedCount < 1 { await Task.yield() }
+            try #require(await Self.watching(watchdog), "the exchange was never watched")
             ended.cancel()
             _ = await endedCall.result
             #expect(watchdog.watchedCount == 0, "an exchange that ended stays watched")

@@ -358,7 +358,7 @@ final class SchemaMapper {
         let meaningful = parts.indices.filter { !Self.onlyAnnotates(parts[$0]) }
         if meaningful.count == 1 { return meaningful[0] }
         let resolved = meaningful.map { (try? files.resolve(parts[$0], at: location.appending("allOf").appending($0)))?.0 }
-        let restating = meaningful.indices.filter { resolved[$0].map { Self.onlyAnnotates($0, besides: ["type", "nullable"]) } ?? false }
+        let restating = meaningful.indices.filter { resolved[$0].map(Self.onlyStatesItsType) ?? false }
         let others = meaningful.indices.filter { !restating.contains($0) }
         guard others.count <= 1, let sole = others.first ?? restating.first, let type = resolved[sole]?["type"],
             restating.allSatisfy({ resolved[$0]?["type"] == type })
@@ -373,12 +373,10 @@ final class SchemaMapper {
         return .object(object.removing("allOf"))
     }
 
-    /// Whether a schema that has `keywords.first` says nothing of which values it takes, but
-    /// for `keywords`.
-    static func onlyAnnotates(_ node: DocumentNode, besides keywords: [String]) -> Bool {
-        guard var object = node.object, let first = keywords.first, object[first] != nil else { return false }
-        for keyword in keywords { object = object.removing(keyword) }
-        return onlyAnnotates(.object(object))
+    /// Whether a schema says its `type`, and beside it only annotates (`nullable` included).
+    static func onlyStatesItsType(_ node: DocumentNode) -> Bool {
+        guard let object = node.object, object["type"] != nil else { return false }
+        return onlyAnnotates(.object(object.removing("type").removing("nullable")))
     }
 
     /// Whether a schema only annotates (a description, a title, an example, extensions) and

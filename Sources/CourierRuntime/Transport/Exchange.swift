@@ -143,7 +143,7 @@ final class Exchange: @unchecked Sendable {
             return (headContinuation, wholeContinuation, task)
         }
         guard let (headContinuation, wholeContinuation, task) = ending else { return }
-        if timeout.isFinite, timeout > 0 { watchdog.stopWatching(self) }
+        if hasTimeout { watchdog.stopWatching(self) }
         switch outcome {
         case .success(let (head, data)):
             headContinuation?.resume(returning: head)
@@ -178,10 +178,13 @@ final class Exchange: @unchecked Sendable {
 
     /// Has `ProgressWatchdog` end the exchange once no progress was made for the timeout.
     private func startWatchdog() {
-        guard timeout.isFinite, timeout > 0 else { return }
+        guard hasTimeout else { return }
         let deadline: DispatchTime? = lock.withLock { isFinished ? nil : lastProgress + timeout }
         if let deadline { watchdog.watch(self, deadline: deadline) }
     }
+
+    /// Whether a timeout applies, so that the watchdog keeps the exchange.
+    private var hasTimeout: Bool { timeout.isFinite && timeout > 0 }
 
     /// Whether the exchange has ended.
     var hasEnded: Bool { lock.withLock { isFinished } }

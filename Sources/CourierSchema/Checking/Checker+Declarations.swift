@@ -49,7 +49,8 @@ extension Checker {
     }
 
     /// `@otherKeys` needs one `[String: T]` field of a model, with no wire key or default of its
-    /// own: it holds the keys no other field reads.
+    /// own: it holds the keys no other field reads. (`@writesNull` needs an optional field, so
+    /// the two never meet.)
     private func checkOtherKeys(
         _ field: Field, syntax: FieldSyntax, owner: String, inModel: Bool, earlier: Field?, at location: SourceLocation
     ) -> Bool {
@@ -73,8 +74,8 @@ extension Checker {
             log.error(wire.location, "'\(field.name)' holds the other keys, and has no wire key of its own", hint: "remove '@wire'")
             return false
         }
-        if syntax.defaultValue != nil || field.writesNull {
-            log.error(location, "'\(field.name)' holds the other keys: it is empty when there are none", hint: "remove the default and '@writesNull'")
+        if syntax.defaultValue != nil {
+            log.error(location, "'\(field.name)' holds the other keys: it is empty when there are none", hint: "remove the default")
             return false
         }
         return true

@@ -105,19 +105,22 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
         }
         return (latencies, Double(monotonicNanoseconds() - start) / 1e6)
     }
-    // Six rounds, the order of the sides turning each round, so that none always follows another.
+    // Eight rounds. The order of the sides turns each round, and every other round runs
+    // backwards, so that each side follows each other side as often as it precedes it (turning
+    // alone would keep the client always after the floor).
     var medians = Array(repeating: Samples(), count: sides.count)
     var walls = Array(repeating: Samples(), count: sides.count)
-    for round in 0..<6 {
+    for round in 0..<8 {
         for step in sides.indices {
-            let index = (round + step) % sides.count
+            let turned = (round / 2 + step) % sides.count
+            let index = round % 2 == 0 ? turned : sides.count - 1 - turned
             let (latencies, wall) = try await concurrent(sides[index].call)
             medians[index].add(latencies.median)
             walls[index].add(wall)
         }
     }
     for (index, side) in sides.enumerated() {
-        say(String(format: "2,000 GETs, 32 in flight, %@: median %.3f ms per request, %.0f ms in all (medians of 6 rounds)", side.name, medians[index].median, walls[index].median))
+        say(String(format: "2,000 GETs, 32 in flight, %@: median %.3f ms per request, %.0f ms in all (medians of 8 rounds)", side.name, medians[index].median, walls[index].median))
     }
     say(String(format: "32 in flight: %.2fx raw URLSession's median latency, %.2fx its total time (aim: within 1.10x); %.2fx and %.2fx the delegate floor's", medians[0].median / medians[1].median, walls[0].median / walls[1].median, medians[0].median / medians[3].median, walls[0].median / walls[3].median))
 }
@@ -247,4 +250,77 @@ func clientCostBenchmark() async throws {
     for _ in 0..<count { _ = try decoder.decode(DataResponse<Post>.self, from: body) }
     let decoding = Double(monotonicNanoseconds() - start) / Double(count) / 1000
     say(String(format: "the client's own work per request, no network: %.1f µs, of which decoding %.1f µs (a request above costs the client process about 700 µs of CPU)", perRequest, decoding))
+}
+
+/// Twelve rounds of 2,000 GETs with 32 in flight through four ways of using `URLSession`, in
+/// turns (every other round backwards): `URLSessionTransport`, the delegate floor, a
+/// completion-handler task with a task delegate (which corelibs asks about redirects), and raw
+/// `data(for:)`. Prints each round's milliseconds and the median.
+func profileConcurrentRequests(server: BenchServer, side: String) async throws {
+    let transport = URLSessionTransport()
+    let floor = DelegateFloor()
+    let url = server.baseURL.appendingPathComponent("posts")
+    var baselineHeaders = ArchonAPI.headers
+    baselineHeaders["apikey"] = "anon-key"
+    baselineHeaders["Authorization"] = "Bearer bench-token"
+    baselineHeaders["Accept"] = "application/json"
+    let fixedHeaders = baselineHeaders
+    let floorCall: @Sendable (Int) async throws -> Void = { id in
+        var request = URLRequest(url: url.appendingPathComponent(String(id)))
+        for field in fixedHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+        _ = try await floor.data(for: request)
+    }
+    let transportCall: @Sendable (Int) async throws -> Void = { id in
+        var headers = HTTPHeaders()
+        for field in fixedHeaders { headers[field.name] = field.value }
+        _ = try await transport.send(HTTPRequest(method: .get, url: url.appendingPathComponent(String(id)), headers: headers))
+    }
+    let session = URLSession(configuration: .default)
+    let stopper = RedirectStopper()
+    let completionCall: @Sendable (Int) async throws -> Void = { id in
+        var request = URLRequest(url: url.appendingPathComponent(String(id)))
+        for field in fixedHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+        let _: Data = try await withCheckedThrowingContinuation { continuation in
+            let task = session.dataTask(with: request) { data, response, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
+            }
+            task.delegate = stopper
+            task.resume()
+        }
+    }
+    let rawCall: @Sendable (Int) async throws -> Void = { id in
+        var request = URLRequest(url: url.appendingPathComponent(String(id)))
+        for field in fixedHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+        _ = try await session.data(for: request)
+    }
+    func round(_ call: @escaping @Sendable (Int) async throws -> Void) async throws -> Double {
+        let start = monotonicNanoseconds()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<32 {
+                group.addTask { for id in stride(from: worker, to: 2000, by: 32) { try await call(id) } }
+            }
+            try await group.waitForAll()
+        }
+        return Double(monotonicNanoseconds() - start) / 1e6
+    }
+    var times: [String: [Double]] = [:]
+    for index in 0..<12 {
+        let all = [("transport", transportCall), ("floor", floorCall), ("completion", completionCall), ("raw", rawCall)]
+        for (name, call) in index % 2 == 0 ? all : all.reversed() {
+            if side == "all" || side == name { times[name, default: []].append(try await round(call)) }
+        }
+    }
+    for (name, values) in times.sorted(by: { $0.key < $1.key }) {
+        say("\(name): " + values.map { String(format: "%.0f", $0) }.joined(separator: " ") + String(format: "  median %.0f", values.sorted()[values.count / 2]))
+    }
+}
+
+/// A task delegate that refuses every redirect, so that the task ends with the 3xx.
+final class RedirectStopper: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
 }

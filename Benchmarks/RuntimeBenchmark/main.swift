@@ -8,7 +8,8 @@ import Foundation
 //   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation;
 //   request overhead and event latency against a local server, versus raw URLSession.
 // Usage: RuntimeBenchmark [decode | sse | network | requests]; profile-encode and profile-requests repeat one
-// path for a profiler.
+// path for a profiler; profile-concurrent [all | transport | floor | completion | raw] times rounds of
+// 32 requests in flight through each URLSession path in turns.
 
 /// Prints a line at once, unbuffered, so progress shows when the output is a pipe.
 func say(_ text: String) {
@@ -185,6 +186,9 @@ if only == "profile-requests" {
     let server = try await BenchServer.start()
     let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"))
     for id in 0..<5000 { _ = try await client.getPost(id: id) }
+}
+if only == "profile-concurrent" {
+    try await profileConcurrentRequests(server: try await BenchServer.start(), side: CommandLine.arguments.dropFirst(2).first ?? "transport")
 }
 if only == "requests" {
     try await requestOverheadBenchmark(server: try await BenchServer.start())

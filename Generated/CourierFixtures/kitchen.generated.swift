@@ -280,27 +280,40 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
     /// A value no variant takes, as it came.
     case unknown(JSONValue)
 
+    /// The keys each variant's model declares, in the order of the variants; nil for other types.
+    private static let declaredKeys: [Set<String>?] = [["quote", "author"], ["url", "alt"], nil, nil, nil]
+
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
-        if shape.isObject(withKeys: ["quote", "author"]), let value = UntaggedUnion.decode(QuotePart.self, from: decoder) {
-            self = .quote(value)
-            return
-        }
-        if shape.isObject(withKeys: ["url"]), let value = UntaggedUnion.decode(ImagePart.self, from: decoder) {
-            self = .image(value)
-            return
-        }
-        if shape.isInteger, let value = UntaggedUnion.decode(Int.self, from: decoder) {
-            self = .count(value)
-            return
-        }
-        if shape.isNumber, let value = UntaggedUnion.decode(Double.self, from: decoder) {
-            self = .ratio(value)
-            return
-        }
-        if shape.isBool, let value = UntaggedUnion.decode(Bool.self, from: decoder) {
-            self = .flag(value)
-            return
+        for variant in shape.tryingOrder(declaredKeys: Self.declaredKeys) {
+            switch variant {
+            case 0:
+                if shape.isObject(withKeys: ["quote", "author"]), let value = UntaggedUnion.decode(QuotePart.self, from: decoder) {
+                    self = .quote(value)
+                    return
+                }
+            case 1:
+                if shape.isObject(withKeys: ["url"]), let value = UntaggedUnion.decode(ImagePart.self, from: decoder) {
+                    self = .image(value)
+                    return
+                }
+            case 2:
+                if shape.isInteger, let value = UntaggedUnion.decode(Int.self, from: decoder) {
+                    self = .count(value)
+                    return
+                }
+            case 3:
+                if shape.isNumber, let value = UntaggedUnion.decode(Double.self, from: decoder) {
+                    self = .ratio(value)
+                    return
+                }
+            case 4:
+                if shape.isBool, let value = UntaggedUnion.decode(Bool.self, from: decoder) {
+                    self = .flag(value)
+                    return
+                }
+            default: break
+            }
         }
         self = .unknown(try JSONValue(from: decoder))
     }
@@ -312,6 +325,101 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
         case .count(let value): try UntaggedUnion.encode(value, to: encoder)
         case .ratio(let value): try UntaggedUnion.encode(value, to: encoder)
         case .flag(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// Links to the next and the last page; every key optional.
+nonisolated public struct ForwardLinks: Codable, Hashable, Sendable {
+    public var last: URL?
+    public var next: URL?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(last: URL? = nil, next: URL? = nil) {
+        self.last = last
+        self.next = next
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.last = try container.readIfPresent(URL.self, at: "last")
+        self.next = try container.readIfPresent(URL.self, at: "next")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.last, at: "last")
+        try container.writeIfPresent(self.next, at: "next")
+    }
+}
+
+/// Links to the first and the previous page; every key optional.
+nonisolated public struct BackwardLinks: Codable, Hashable, Sendable {
+    public var first: URL?
+    public var prev: URL?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(first: URL? = nil, prev: URL? = nil) {
+        self.first = first
+        self.prev = prev
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.first = try container.readIfPresent(URL.self, at: "first")
+        self.prev = try container.readIfPresent(URL.self, at: "prev")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.first, at: "first")
+        try container.writeIfPresent(self.prev, at: "prev")
+    }
+}
+
+/// Page links in either direction, or anything else: two models that any object fits, told
+/// apart by which declares more of its keys.
+nonisolated public enum PageLinks: Codable, Hashable, Sendable {
+    case forward(ForwardLinks)
+    case backward(BackwardLinks)
+    case other(JSONValue)
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    /// The keys each variant's model declares, in the order of the variants; nil for other types.
+    private static let declaredKeys: [Set<String>?] = [["last", "next"], ["first", "prev"], nil]
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        for variant in shape.tryingOrder(declaredKeys: Self.declaredKeys) {
+            switch variant {
+            case 0:
+                if shape.isObject, let value = UntaggedUnion.decode(ForwardLinks.self, from: decoder) {
+                    self = .forward(value)
+                    return
+                }
+            case 1:
+                if shape.isObject, let value = UntaggedUnion.decode(BackwardLinks.self, from: decoder) {
+                    self = .backward(value)
+                    return
+                }
+            case 2:
+                if let value = UntaggedUnion.decode(JSONValue.self, from: decoder) {
+                    self = .other(value)
+                    return
+                }
+            default: break
+            }
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .forward(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .backward(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .other(let value): try UntaggedUnion.encode(value, to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
         }
     }

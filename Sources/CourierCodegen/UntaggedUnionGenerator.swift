@@ -1,8 +1,9 @@
 import CourierSchema
 
 extension TypeGenerator {
-    /// An untagged union: each variant is tried in order when the value has its JSON shape,
-    /// and a value no variant takes is kept whole in `unknown`.
+    /// An untagged union: each variant is tried when the value has its JSON shape, in the
+    /// declared order except that an object goes first to the models that declare the most of
+    /// its keys; a value no variant takes is kept whole in `unknown`.
     func writeUntagged(_ union: Union, to writer: inout SwiftWriter) {
         let indirect = union.isRecursive ? "indirect " : ""
         writer.block("nonisolated public \(indirect)enum \(union.name): Codable, Hashable, Sendable") { writer in
@@ -13,19 +14,22 @@ extension TypeGenerator {
             writer.line("/// A value no variant takes, as it came.")
             writer.line("case unknown(JSONValue)")
             writer.line()
-            writer.block("public init(from decoder: any Decoder) throws") { writer in
-                writer.line("let shape = try JSONShape(of: decoder)")
-                for variant in union.variants {
-                    let type = SwiftNames.type(variant.type)
-                    let condition = shapeCondition(variant.type).map { "\($0), " } ?? ""
-                    writer.line("if \(condition)let value = UntaggedUnion.decode(\(type).self, from: decoder) {")
-                    writer.indented { writer in
-                        writer.line("self = .\(SwiftNames.identifier(variant.name))(value)")
-                        writer.line("return")
+            let declaredKeys = union.variants.map { modelKeys($0.type) }
+            if choosesByKeys(union, declaredKeys: declaredKeys) {
+                writeDecodingByKeys(union, declaredKeys: declaredKeys, to: &writer)
+            } else {
+                writer.block("public init(from decoder: any Decoder) throws") { writer in
+                    writer.line("let shape = try JSONShape(of: decoder)")
+                    for variant in union.variants {
+                        writer.line("if \(decodingCondition(variant)) {")
+                        writer.indented { writer in
+                            writer.line("self = .\(SwiftNames.identifier(variant.name))(value)")
+                            writer.line("return")
+                        }
+                        writer.line("}")
                     }
-                    writer.line("}")
+                    writer.line("self = .unknown(try JSONValue(from: decoder))")
                 }
-                writer.line("self = .unknown(try JSONValue(from: decoder))")
             }
             writer.line()
             writer.block("public func encode(to encoder: any Encoder) throws") { writer in
@@ -36,6 +40,61 @@ extension TypeGenerator {
                     writer.line("case .unknown(let value): try value.encode(to: encoder)")
                 }
             }
+        }
+    }
+
+    /// `shape.isObject, let value = UntaggedUnion.decode(Model.self, from: decoder)`: the
+    /// condition under which a variant takes the value.
+    private func decodingCondition(_ variant: UnionVariant) -> String {
+        let condition = shapeCondition(variant.type).map { "\($0), " } ?? ""
+        return "\(condition)let value = UntaggedUnion.decode(\(SwiftNames.type(variant.type)).self, from: decoder)"
+    }
+
+    /// The wire keys a model variant declares; nil for a variant of another type.
+    private func modelKeys(_ type: TypeRef) -> [String]? {
+        guard case .model(let name) = type, let model = api.model(named: name) else { return nil }
+        return model.fields.filter { !$0.holdsOtherKeys }.map(\.wireName)
+    }
+
+    /// Whether an object may be taken by more than one variant, one of them a model, so that
+    /// which one declares more of its keys decides (`JSONShape.tryingOrder`). Otherwise the
+    /// declared order alone decides, and the generated code stays a plain sequence of tries.
+    private func choosesByKeys(_ union: Union, declaredKeys: [[String]?]) -> Bool {
+        let takesObjects = union.variants.filter { variant in
+            let shape = JSONShapeKind.of(
+                variant.type, dateStyle: api.dateStyle, isIntegerEnum: { api.enumType(named: $0)?.isInteger == true },
+                isTaggedUnion: { api.union(named: $0)?.tagKey != nil })
+            return shape == .object || shape == .any
+        }
+        return takesObjects.count > 1 && declaredKeys.contains { !($0 ?? []).isEmpty }
+    }
+
+    /// Decoding that tries the variants in the order `JSONShape.tryingOrder` gives: on an
+    /// object, the models that declare more of its keys first.
+    private func writeDecodingByKeys(_ union: Union, declaredKeys: [[String]?], to writer: inout SwiftWriter) {
+        writer.line("/// The keys each variant's model declares, in the order of the variants; nil for other types.")
+        let sets = declaredKeys.map { keys in keys.map { "[" + $0.map(SwiftNames.string).joined(separator: ", ") + "]" } ?? "nil" }
+        writer.line("private static let declaredKeys: [Set<String>?] = [\(sets.joined(separator: ", "))]")
+        writer.line()
+        writer.block("public init(from decoder: any Decoder) throws") { writer in
+            writer.line("let shape = try JSONShape(of: decoder)")
+            writer.block("for variant in shape.tryingOrder(declaredKeys: Self.declaredKeys)") { writer in
+                writer.switchBlock("variant") { writer in
+                    for (index, variant) in union.variants.enumerated() {
+                        writer.line("case \(index):")
+                        writer.indented { writer in
+                            writer.line("if \(decodingCondition(variant)) {")
+                            writer.indented { writer in
+                                writer.line("self = .\(SwiftNames.identifier(variant.name))(value)")
+                                writer.line("return")
+                            }
+                            writer.line("}")
+                        }
+                    }
+                    writer.line("default: break")
+                }
+            }
+            writer.line("self = .unknown(try JSONValue(from: decoder))")
         }
     }
 

@@ -35,6 +35,34 @@ struct UntaggedUnionTests {
         #expect(try decode(Part.self, #"{"url": 7}"#) == .unknown(["url": 7]))
     }
 
+    /// Any object fits both link models, whose keys are all optional: the one that declares
+    /// more of its keys takes it, and an object whose keys neither declares is kept whole by
+    /// the `JSON` variant rather than emptied by the first model.
+    @Test func anObjectGoesToTheModelThatDeclaresMostOfItsKeys() throws {
+        let first = URL(string: "https://x.test/1")!, next = URL(string: "https://x.test/3")!
+        #expect(try decode(PageLinks.self, #"{"first": "https://x.test/1", "prev": "https://x.test/1"}"#) == .backward(BackwardLinks(first: first, prev: first)))
+        #expect(try decode(PageLinks.self, #"{"next": "https://x.test/3"}"#) == .forward(ForwardLinks(next: next)))
+        #expect(try decode(PageLinks.self, #"{"first": "https://x.test/1", "next": "https://x.test/3", "prev": "https://x.test/1"}"#) == .backward(BackwardLinks(first: first, prev: first)))
+        #expect(try decode(PageLinks.self, #"{"nested": {"deep": [null]}}"#) == .other(["nested": ["deep": [nil]]]))
+        // An empty object, and values that are not objects, keep the declared order.
+        #expect(try decode(PageLinks.self, "{}") == .forward(ForwardLinks()))
+        #expect(try decode(PageLinks.self, "7") == .other(7))
+        // A model that declares the keys but cannot read them falls to the next variant.
+        #expect(try decode(PageLinks.self, #"{"first": 1}"#) == .other(["first": 1]))
+    }
+
+    @Test func theTryingOrderRanksModelsByTheKeysTheyDeclare() throws {
+        func order(_ json: String, _ declared: [Set<String>?]) throws -> [Int] {
+            try JSONDecoder().decode(ShapeProbe.self, from: Data(json.utf8)).shape.tryingOrder(declaredKeys: declared)
+        }
+        let declared: [Set<String>?] = [["a"], nil, ["b", "c"], ["d"]]
+        #expect(try order(#"{"b": 1, "c": 2, "a": 3}"#, declared) == [2, 0, 1, 3])
+        #expect(try order(#"{"a": 1, "d": 2}"#, declared) == [0, 3, 1, 2])
+        #expect(try order(#"{"z": 1}"#, declared) == [1, 0, 2, 3])
+        #expect(try order("{}", declared) == [0, 1, 2, 3])
+        #expect(try order("[1]", declared) == [0, 1, 2, 3])
+    }
+
     @Test func datesFollowTheAPIsDateStyle() throws {
         #expect(try decode(Stamp.self, "1800000000") == .at(Date(timeIntervalSince1970: 1_800_000_000)))
         #expect(try decode(Stamp.self, #""soon""#) == .label("soon"))
@@ -54,4 +82,10 @@ struct UntaggedUnionTests {
         #expect((content[3] as? [String: [Int]]) == ["x": [1, 2]])
         #expect(try decoder.decode(Message.self, from: data) == message)
     }
+}
+
+/// Reads the shape of a value, as a union's decoder does.
+private struct ShapeProbe: Decodable {
+    let shape: JSONShape
+    init(from decoder: any Decoder) throws { shape = try JSONShape(of: decoder) }
 }

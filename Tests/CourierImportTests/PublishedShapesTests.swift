@@ -197,6 +197,22 @@ struct PublishedShapesTests {
         #expect(schema.contains("union Shape {\n  string: String\n  line: Line\n  dot: Dot\n}"), "\(schema)")
     }
 
+    /// DigitalOcean's page links are `anyOf: [forward, backward, {}]`. A model after a variant
+    /// that takes anything is kept, since an object goes first to the model that declares its
+    /// keys; an array after it is still left out.
+    @Test func aModelAfterAnyValueIsKeptAndAnArrayIsNot() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Links"}, "components": {"schemas": {
+              "Links": {"anyOf": [{}, {"$ref": "#/components/schemas/Forward"}, {"type": "array", "items": {"type": "integer"}}]},
+              "Forward": {"type": "object", "properties": {"next": {"type": "string"}}}}}}
+            """##)
+        #expect(schema.contains("union Links {\n  json: JSON\n  forward: Forward\n}"), "\(schema)")
+        #expect(
+            result.warnings.map(\.description) == [
+                "warning: #/components/schemas/Links/anyOf/2: this variant of 'Links' is left out: 'json' before it takes every value it could"
+            ])
+    }
+
     /// Okta lists `BY_DATE_TIME` twice in one enum.
     @Test func aValueListedTwiceInAnEnumIsOneCase() throws {
         let (schema, result) = try importText(##"""

@@ -255,7 +255,7 @@ struct UntaggedUnionDiagnosticTests {
               message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
         .init(name: "Double before Int", source: "union U {\n  a: Double\n  1️⃣b: Int\n}" + api,
               message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
-        .init(name: "JSON before anything", source: "model M {\n  a: Int\n}\nunion U {\n  a: JSON\n  1️⃣b: M\n}" + api,
+        .init(name: "JSON before anything but a model", source: "union U {\n  a: JSON\n  1️⃣b: [Int]\n}" + api,
               message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
         .init(name: "one type twice", source: "model M {\n  a: Int\n}\nunion U {\n  a: [M]\n  1️⃣b: [M]\n}" + api,
               message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
@@ -264,6 +264,25 @@ struct UntaggedUnionDiagnosticTests {
         .init(name: "unknown as a variant name", source: "union U {\n  1️⃣unknown: Int\n}" + api,
               message: "variant name 'unknown' is taken by the fallback case of union 'U'"),
     ]
+
+    /// An object goes first to the models that declare its keys, so a model after `JSON` or a
+    /// dictionary is chosen for the objects that have its keys.
+    @Test func aModelAfterJSONOrADictionaryIsChosen() throws {
+        _ = try #require(compileValid("""
+            model M {
+              a: Int
+            }
+            union U {
+              any: JSON
+              m: M
+            }
+            union V {
+              map: [String: JSON]
+              m: M
+            }
+            api T {}
+            """))
+    }
 
     /// OpenAPI's discriminators repeat the tag in each variant, as text, as an enum holding it,
     /// or (Discord's `allOf` of an enum of `const`s) as JSON: the union writes the tag over it,

@@ -18,7 +18,7 @@ extension SchemaMapper {
                         if visited.insert(inner).inserted { add(innerVariants) } else { dropped.append(inner) }
                         continue
                     }
-                    if flat.contains(where: { Self.takesEveryValue(of: variant.type, $0.type, shape: shape) }) {
+                    if flat.contains(where: { takesEveryValue(of: variant.type, $0.type) }) {
                         dropped.append(variant.type.spelling)
                         continue
                     }

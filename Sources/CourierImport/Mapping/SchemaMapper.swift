@@ -486,7 +486,7 @@ final class SchemaMapper {
                 nullable = true
                 type = type.unwrapped
             }
-            if let earlier = chosen.first(where: { Self.takesEveryValue(of: type, $0.type, shape: shape) }) {
+            if let earlier = chosen.first(where: { takesEveryValue(of: type, $0.type) }) {
                 warn(variantLocation, keyword, "this variant of '\(name)' is left out: '\(earlier.name)' before it takes every value it could")
                 continue
             }
@@ -588,9 +588,13 @@ final class SchemaMapper {
     }
 
     /// The checker's rule for shadowed variants: the same type, `JSON`, or a type that takes any
-    /// value of its shape.
-    static func takesEveryValue(of later: ImportedType, _ earlier: ImportedType, shape: (ImportedType) -> JSONShapeKind) -> Bool {
+    /// value of its shape; a model only by itself, since objects go first to the models that
+    /// declare their keys.
+    func takesEveryValue(of later: ImportedType, _ earlier: ImportedType) -> Bool {
         if earlier == later { return true }
+        if case .named(let name) = later, shape(later) == .object {
+            guard case .union? = declarations[name] else { return false }
+        }
         let total: Set<ImportedType> = [
             .json, .named("String"), .named("Double"), .named("Float"), .named("Bool"), .array(.json), .dictionary(.json),
         ]

@@ -59,6 +59,24 @@ public struct JSONShape: Sendable, Hashable {
     }
 }
 
+extension JSONShape {
+    /// The order in which an untagged union tries its variants on this value. `declaredKeys`
+    /// holds, for each variant in declaration order, the wire keys of its model, or nil for a
+    /// variant that is not a model. On an object, the models that declare more of its keys come
+    /// first, most first; models that declare none of its keys come last, after every other
+    /// variant, so that a variant that takes any object keeps what they would drop; the rest keep
+    /// their order. On any other value, and on an empty object, the order is the declared one.
+    public func tryingOrder(declaredKeys: [Set<String>?]) -> [Int] {
+        guard case .object(let keys) = kind, !keys.isEmpty else { return Array(declaredKeys.indices) }
+        let ranked = declaredKeys.enumerated().map { index, declared -> (rank: Int, index: Int) in
+            guard let declared else { return (0, index) }
+            let shared = declared.lazy.filter(keys.contains).count
+            return (shared == 0 ? 1 : -shared, index)
+        }
+        return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
+    }
+}
+
 /// Reads and writes untagged unions: values whose JSON shape says which variant they are.
 public enum UntaggedUnion {
     /// Decodes a variant's value through a container, so the decoder's date and data

@@ -65,8 +65,12 @@ extension Checker {
     /// Whether a variant of type `earlier` decodes every value a later variant of type `later`
     /// could: the same type, `JSON`, or a type that takes any value of its shape (`String`,
     /// `Double`, `Bool`, `[JSON]`, `[String: JSON]`).
+    ///
+    /// A model is never shadowed by another type: an object goes first to the models that
+    /// declare its keys, before a `JSON` or dictionary variant declared earlier.
     private func takesEveryValue(of later: TypeRef, _ earlier: TypeRef, shape: (TypeRef) -> JSONShapeKind) -> Bool {
         if earlier == later { return true }
+        if case .model = later { return false }
         let anyOfItsShape: Bool
         switch earlier {
         case .scalar(.json), .scalar(.string), .scalar(.double), .scalar(.float), .scalar(.bool),

@@ -213,12 +213,35 @@ struct PublishedShapesTests {
             ])
     }
 
+    /// Discord documents its integer enums as `oneOf` of `const`s, each with a title and a
+    /// description (91 of them): an enum whose cases take their names from the titles and their
+    /// docs from the descriptions, not a union of anything.
+    @Test func aOneOfOfDocumentedConstantsIsAnEnum() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Consts"}, "components": {"schemas": {
+              "ComponentType": {"type": "integer", "oneOf": [
+                {"title": "ACTION_ROW", "description": "Container for other components", "const": 1},
+                {"title": "BUTTON", "const": 2},
+                {"const": 3}]},
+              "Style": {"oneOf": [{"const": "dark", "description": "Dark mode."}, {"enum": ["light"]}]},
+              "Mixed": {"oneOf": [{"const": 1}, {"type": "string"}]},
+              "Button": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "integer", "enum": [2], "allOf": [{"$ref": "#/components/schemas/ComponentType"}]}}}}}}
+            """##)
+        #expect(schema.contains("enum ComponentType: Int {\n  /// Container for other components\n  actionRow = 1\n  button = 2\n  value3 = 3\n}"), "\(schema)")
+        #expect(schema.contains("enum Style {\n  /// Dark mode.\n  dark\n  light\n}"), "\(schema)")
+        // A `const` without a `type` has its value's type; a `oneOf` of it and more is a union.
+        #expect(schema.contains("union Mixed {\n  integer: Int\n  string: String\n}"), "\(schema)")
+        #expect(schema.contains("model Button {\n  type: ComponentType\n}"), "\(schema)")
+        #expect(!result.warnings.contains { $0.location.pointer.hasPrefix("/components/schemas/ComponentType") || $0.location.pointer.hasPrefix("/components/schemas/Style") })
+    }
+
     /// Okta lists `BY_DATE_TIME` twice in one enum.
     @Test func aValueListedTwiceInAnEnumIsOneCase() throws {
         let (schema, result) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Grace"}, "components": {"schemas": {"Kind": {"type": "string", "enum": ["BY_DATE_TIME", "BY_DATE_TIME", "BY_SKIP_COUNT"]}}}}
             """##)
-        #expect(schema.contains("enum Kind {\n  byDATETIME = \"BY_DATE_TIME\"\n  bySKIPCOUNT = \"BY_SKIP_COUNT\"\n}"), "\(schema)")
+        #expect(schema.contains("enum Kind {\n  byDateTime = \"BY_DATE_TIME\"\n  bySkipCount = \"BY_SKIP_COUNT\"\n}"), "\(schema)")
         #expect(result.warnings.map(\.description) == ["warning: #/components/schemas/Kind/enum: the value \"BY_DATE_TIME\" is listed twice in the enum 'Kind'; it is one case"])
     }
 

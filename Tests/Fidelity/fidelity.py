@@ -41,7 +41,8 @@ def main():
     registry = Registry(retrieve=description.retrieve)
     generator = Generator(description, arguments.seed)
     report = {"schemas": 0, "schemasWithInstances": 0, "instances": 0, "decoded": 0, "validAfter": 0,
-              "identical": 0, "normalised": Counter(), "lost": Counter(), "notGenerated": Counter(), "examples": []}
+              "identical": 0, "normalised": Counter(), "lost": Counter(), "notGenerated": Counter(), "examples": [],
+              "lostBySchema": Counter()}
     cases = []
     validators = {}
     with open(arguments.schemas) as file:
@@ -86,6 +87,7 @@ def main():
         if status != "ok":
             example(report, place(schemas[name]), "not decoded", "", value, text)
             report["lost"]["not decoded"] += 1
+            report["lostBySchema"][place(schemas[name])] += 1
             continue
         report["decoded"] += 1
         wrapped = json.loads(text)
@@ -96,6 +98,7 @@ def main():
             error = next(iter(validators[name].iter_errors(output)))
             example(report, place(schemas[name]), "invalid after re-encoding", "/".join(map(str, error.absolute_path)), value, output, error.message[:200])
             report["lost"]["invalid after re-encoding"] += 1
+            report["lostBySchema"][place(schemas[name])] += 1
         schema = Schema(description, {"$ref": schemas[name]}, description.root)
         differences = list(compare(value, output, "", schema, "value" in wrapped))
         if not differences:
@@ -104,8 +107,11 @@ def main():
             (report["lost"] if lossy else report["normalised"])[kind] += 1
             if lossy:
                 example(report, place(schemas[name]), kind, path, before, after)
+                report["lostBySchema"][place(schemas[name])] += 1
     for key in ("normalised", "lost", "notGenerated"):
         report[key] = dict(sorted(report[key].items()))
+    # Where the losses are, the schemas that lose most first: what to look at next.
+    report["lostBySchema"] = dict(report["lostBySchema"].most_common(25))
     json.dump(report, sys.stdout, indent=1, ensure_ascii=False, default=str)
     print()
 

@@ -35,9 +35,13 @@ enum ImportNames {
     }
 
     /// A member name: lower camel case (`account_sid` → `accountSid`, `URL` → `url`,
-    /// `X-Request-ID` → `xRequestID`).
+    /// `X-Request-ID` → `xRequestID`). A name in capitals throughout is words in capitals, not
+    /// acronyms: `BY_DATE_TIME` → `byDateTime`.
     static func memberName(_ raw: String) -> String {
-        let parts = words(raw)
+        var parts = words(raw)
+        if parts.count > 1, !raw.utf8.contains(where: isLower) {
+            parts = parts.map { String(decoding: $0.utf8.map(lowercased), as: UTF8.self) }
+        }
         guard let first = parts.first else { return "value" }
         // The words are ASCII letters and digits: case is changed byte by byte.
         var name: [UInt8] = []

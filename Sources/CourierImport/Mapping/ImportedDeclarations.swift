@@ -80,10 +80,17 @@ struct ImportedField: Hashable, Sendable {
     var holdsOtherKeys = false
 }
 
+/// A case of an imported enum: its name, its wire value, and what the description says of it.
+struct ImportedEnumCase: Sendable, Hashable {
+    var name: String
+    var value: String
+    var docs: [String] = []
+}
+
 /// A model, enum or union the importer declares.
 enum ImportedDeclaration: Sendable {
     case model(name: String, docs: [String], fields: [ImportedField], isDeprecated: Bool)
-    case enumeration(name: String, docs: [String], isInteger: Bool, cases: [(name: String, value: String)], isDeprecated: Bool)
+    case enumeration(name: String, docs: [String], isInteger: Bool, cases: [ImportedEnumCase], isDeprecated: Bool)
     case union(name: String, docs: [String], tagKey: String?, variants: [(name: String, tagValue: String?, type: ImportedType)])
 
     var name: String {

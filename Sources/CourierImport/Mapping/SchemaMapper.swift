@@ -91,7 +91,15 @@ final class SchemaMapper {
         switch node["type"] {
         case .string(let type)?: types = [type]
         case .array(let list)?: types = list.compactMap(\.string)
-        default: break
+        default:
+            // A `const` without a `type` says its type by its value.
+            switch node["const"] {
+            case .string?: types = ["string"]
+            case .number(let text)?: types = [Int64(text) != nil ? "integer" : "number"]
+            case .bool?: types = ["boolean"]
+            case .null?: nullable = true
+            default: break
+            }
         }
         if types.contains("null") {
             nullable = true
@@ -236,11 +244,14 @@ final class SchemaMapper {
             return mergedType(parts, of: node, at: location, name: name, docs: docs)
         }
         if let variants = node["oneOf"]?.array ?? node["anyOf"]?.array {
+            if let constants = Self.documentedConstants(variants) {
+                return enumType(constants, of: node, at: location, name: name, docs: docs)
+            }
             let keyword = node["oneOf"] != nil ? "oneOf" : "anyOf"
             return unionType(variants, keyword: keyword, of: node, at: location, name: name, docs: docs, context: context)
         }
         if let values = node["enum"]?.array {
-            return enumType(values, of: node, at: location, name: name, docs: docs)
+            return enumType(values.map { EnumValue(value: $0) }, of: node, at: location, name: name, docs: docs)
         }
         declare(.model(name: name, docs: docs, fields: fields(of: node, at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
         return .named(name)
@@ -417,43 +428,82 @@ final class SchemaMapper {
 
     // MARK: - Enums
 
-    private func enumType(_ values: [DocumentNode], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
-        var present = values.filter { $0 != .null }
+    /// One value of an enum, with the name and description a `oneOf` of `const`s gives it.
+    struct EnumValue {
+        var value: DocumentNode
+        var title: String?
+        var docs: [String] = []
+    }
+
+    /// The values of a `oneOf` whose every variant is one documented constant (Discord's
+    /// `MessageComponentTypes`: `oneOf: [{title: ACTION_ROW, description: …, const: 1}, …]`, the
+    /// way JSON Schema documents an enum's values); nil for any other `oneOf`.
+    static func documentedConstants(_ variants: [DocumentNode]) -> [EnumValue]? {
+        let annotations: Set<String> = ["title", "description", "type", "deprecated", "const", "enum", "x-enum-varnames"]
+        var values: [EnumValue] = []
+        for variant in variants {
+            guard let members = variant.object?.members, members.allSatisfy({ annotations.contains($0.key) }) else { return nil }
+            let value: DocumentNode?
+            if let constant = variant["const"] {
+                value = constant
+            } else if let single = variant["enum"]?.array, single.count == 1 {
+                value = single[0]
+            } else {
+                value = nil
+            }
+            guard let value else { return nil }
+            switch value {
+            case .string, .number: break
+            default: return nil
+            }
+            values.append(EnumValue(value: value, title: variant["title"]?.string, docs: ImportDocs.lines(nil, variant["description"]?.string)))
+        }
+        return values.count > 1 ? values : nil
+    }
+
+    private func enumType(_ values: [EnumValue], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
+        var present = values.filter { $0.value != .null }
         if Self.types(of: node).types == ["string"] {
             // The schema decides: in a string enum, an unquoted YAML `true` or `1` is the text.
-            present = present.map(Self.text(of:))
+            present = present.map { EnumValue(value: Self.text(of: $0.value), title: $0.title, docs: $0.docs) }
         }
         var seen: Set<DocumentNode> = []
-        present = present.filter { value in
-            if seen.insert(value).inserted { return true }
-            warn(location.appending("enum"), "enum", "the value \(Self.display(value)) is listed twice in the enum '\(name)'; it is one case")
+        present = present.filter { entry in
+            if seen.insert(entry.value).inserted { return true }
+            warn(location.appending("enum"), "enum", "the value \(Self.display(entry.value)) is listed twice in the enum '\(name)'; it is one case")
             return false
         }
-        let strings = present.compactMap(\.string)
-        let integers = present.compactMap { value -> String? in
-            guard case .number(let text) = value, let number = Int64(text) else { return nil }
+        let strings = present.compactMap(\.value.string)
+        let integers = present.compactMap { entry -> String? in
+            guard case .number(let text) = entry.value, let number = Int64(text) else { return nil }
             return String(number)
         }
         var taken: Set<String> = ["unknown"]
+        /// A case's name: its title, where the description gives one, else made from the value.
+        func caseName(_ entry: EnumValue, made: String) -> String {
+            guard let title = entry.title, !ImportNames.words(title).isEmpty else { return ImportNames.unique(made, in: &taken) }
+            return ImportNames.unique(ImportNames.memberName(title), in: &taken)
+        }
         if strings.count == present.count {
-            let cases = strings.enumerated().map { index, value -> (name: String, value: String) in
+            let cases = zip(present, strings).enumerated().map { index, pair -> ImportedEnumCase in
+                let (entry, value) = pair
                 var base = ImportNames.memberName(value)
                 if value.isEmpty || ImportNames.words(value).isEmpty { base = "value\(index + 1)" }
-                return (ImportNames.unique(base, in: &taken), value)
+                return ImportedEnumCase(name: caseName(entry, made: base), value: value, docs: entry.docs)
             }
             declare(.enumeration(name: name, docs: docs, isInteger: false, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
             return .named(name)
         }
         if integers.count == present.count {
-            let cases = integers.map { value -> (name: String, value: String) in
+            let cases = zip(present, integers).map { entry, value -> ImportedEnumCase in
                 let base = value.hasPrefix("-") ? "minus" + value.dropFirst() : "value" + value
-                return (ImportNames.unique(base, in: &taken), value)
+                return ImportedEnumCase(name: caseName(entry, made: base), value: value, docs: entry.docs)
             }
             declare(.enumeration(name: name, docs: docs, isInteger: true, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
             return .named(name)
         }
         warn(location, "enum", "an enum of mixed or non-integer values becomes its value type")
-        let plain = (node.object ?? DocumentObject()).removing("enum")
+        let plain = (node.object ?? DocumentObject()).removing("enum").removing("oneOf").removing("anyOf")
         return nonNullType(of: .object(plain), types: Self.types(of: node).types, at: location, hint: name, context: .json)
     }
 

@@ -77,6 +77,7 @@ struct SchemaWriter {
             self.docs(docs)
             block((isDeprecated ? "@deprecated " : "") + "enum \(name)" + (isInteger ? ": Int" : "")) { writer in
                 for enumCase in cases {
+                    writer.docs(enumCase.docs)
                     if isInteger {
                         writer.line("\(enumCase.name) = \(enumCase.value)")
                     } else {

@@ -666,6 +666,104 @@ nonisolated public struct Branch: Codable, Hashable, Sendable {
     }
 }
 
+/// A kind of component, as a number on the wire.
+nonisolated public enum ComponentKind: IntEnum {
+    case button
+    case select
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(Int)
+
+    /// The case for a wire value.
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 2: self = .button
+        case 3: self = .select
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: Int {
+        switch self {
+        case .button: 2
+        case .select: 3
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// A button.
+nonisolated public struct ButtonComponent: Codable, Hashable, Sendable {
+    public var type: ComponentKind
+    public var label: String
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(type: ComponentKind, label: String) {
+        self.type = type
+        self.label = label
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.read(ComponentKind.self, at: "type")
+        self.label = try container.read(String.self, at: "label")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.type, at: "type")
+        try container.write(self.label, at: "label")
+    }
+}
+
+/// A menu of options.
+nonisolated public struct SelectComponent: Codable, Hashable, Sendable {
+    public var type: Int
+    public var options: [String]
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(type: Int, options: [String]) {
+        self.type = type
+        self.options = options
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.read(Int.self, at: "type")
+        self.options = try container.read([String].self, at: "options")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.type, at: "type")
+        try container.write(self.options, at: "options")
+    }
+}
+
+/// A component, told apart by a number in `type`, as Discord's are.
+nonisolated public enum Component: Codable, Hashable, Sendable {
+    case button(ButtonComponent)
+    case select(SelectComponent)
+    /// A variant this version of the client does not know: its tag and its whole content.
+    case unknown(tag: String, JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        switch try TaggedUnion.integerTag(in: decoder, key: "type") {
+        case 2: self = .button(try ButtonComponent(from: decoder))
+        case 3: self = .select(try SelectComponent(from: decoder))
+        case let tag: self = .unknown(tag: String(tag), try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .button(let value): try TaggedUnion.encode(value, tag: 2, key: "type", to: encoder)
+        case .select(let value): try TaggedUnion.encode(value, tag: 3, key: "type", to: encoder)
+        case .unknown(_, let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// A tree: a recursive union.
 nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)

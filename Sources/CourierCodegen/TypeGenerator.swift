@@ -220,19 +220,21 @@ struct TypeGenerator {
             writer.line("/// A variant this version of the client does not know: its tag and its whole content.")
             writer.line("case unknown(tag: String, JSONValue)")
             writer.line()
+            // A number tag is written as the number, and kept as its digits in `unknown`.
+            let tag = { (variant: UnionVariant) in union.tagsAreIntegers ? variant.tagValue : SwiftNames.string(variant.tagValue) }
             writer.block("public init(from decoder: any Decoder) throws") { writer in
-                writer.switchBlock("try TaggedUnion.tag(in: decoder, key: \(key))") { writer in
+                writer.switchBlock("try TaggedUnion.\(union.tagsAreIntegers ? "integerTag" : "tag")(in: decoder, key: \(key))") { writer in
                     for variant in union.variants {
-                        writer.line("case \(SwiftNames.string(variant.tagValue)): self = .\(SwiftNames.identifier(variant.name))(try \(SwiftNames.type(variant.type))(from: decoder))")
+                        writer.line("case \(tag(variant)): self = .\(SwiftNames.identifier(variant.name))(try \(SwiftNames.type(variant.type))(from: decoder))")
                     }
-                    writer.line("case let tag: self = .unknown(tag: tag, try JSONValue(from: decoder))")
+                    writer.line("case let tag: self = .unknown(tag: \(union.tagsAreIntegers ? "String(tag)" : "tag"), try JSONValue(from: decoder))")
                 }
             }
             writer.line()
             writer.block("public func encode(to encoder: any Encoder) throws") { writer in
                 writer.switchBlock("self") { writer in
                     for variant in union.variants {
-                        writer.line("case .\(SwiftNames.identifier(variant.name))(let value): try TaggedUnion.encode(value, tag: \(SwiftNames.string(variant.tagValue)), key: \(key), to: encoder)")
+                        writer.line("case .\(SwiftNames.identifier(variant.name))(let value): try TaggedUnion.encode(value, tag: \(tag(variant)), key: \(key), to: encoder)")
                     }
                     writer.line("case .unknown(_, let value): try value.encode(to: encoder)")
                 }

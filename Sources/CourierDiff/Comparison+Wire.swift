@@ -146,6 +146,13 @@ extension Comparison {
                 "`\(union.name)` is told apart by \(describe(other.tagKey)) instead of \(describe(union.tagKey)); installed apps cannot read or write it.")
             return
         }
+        if union.tagsAreIntegers != other.tagsAreIntegers {
+            let describe = { (integers: Bool) in integers ? "numbers" : "text" }
+            report(
+                .unionTagChanged, at: other.location, union.name, endpoints: endpoints,
+                "the tags of `\(union.name)` are \(describe(other.tagsAreIntegers)) instead of \(describe(union.tagsAreIntegers)); installed apps cannot read or write it.")
+            return
+        }
         let newTags = Set(other.variants.map(\.tagValue))
         for variant in union.variants {
             guard let newVariant = other.variants.first(where: { $0.name == variant.name }), newVariant.tagValue != variant.tagValue,

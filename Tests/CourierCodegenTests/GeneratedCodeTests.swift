@@ -67,6 +67,22 @@ struct GeneratedCodeTests {
         #expect(again == trees)
     }
 
+    /// A union whose tags are numbers reads and writes them as numbers, and keeps an unknown
+    /// one as its digits.
+    @Test func numberTagsAreNumbersOnTheWire() throws {
+        let text = #"[{"type":2,"label":"OK"},{"type":3,"options":["a"]},{"type":9,"x":1}]"#
+        let components = try decoder.decode([Component].self, from: Data(text.utf8))
+        #expect(components[0] == .button(ButtonComponent(type: .button, label: "OK")))
+        #expect(components[1] == .select(SelectComponent(type: 3, options: ["a"])))
+        #expect(components[2] == .unknown(tag: "9", ["type": 9, "x": 1]))
+        let encoded = try #require(try JSONSerialization.jsonObject(with: try encoder.encode(components)) as? [[String: Any]])
+        #expect(encoded[0]["type"] as? Int == 2 && encoded[0]["label"] as? String == "OK")
+        #expect(encoded[1]["type"] as? Int == 3)
+        #expect(try decoder.decode([Component].self, from: try encoder.encode(components)) == components)
+        // A tag written as text is not the number.
+        #expect(throws: DecodingError.self) { try self.decoder.decode(Component.self, from: Data(#"{"type":"2","label":"OK"}"#.utf8)) }
+    }
+
     @Test func recursiveModelsAreBoxed() throws {
         let list = Node(value: 1, next: Node(value: 2, next: Node(value: 3)), children: [Node(value: 4)])
         let decoded = try decoder.decode(Node.self, from: try encoder.encode(list))

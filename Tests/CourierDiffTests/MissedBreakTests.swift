@@ -189,6 +189,25 @@ struct MissedBreakTests {
         #expect(try appErrors(before, after) == ["union-tag-changed Block"])
     }
 
+    /// The same digits as text and as a number are different tags on the wire.
+    @Test func aUnionWhoseTagsBecomeNumbersChangesItsTags() throws {
+        let before = """
+            model Note {
+              body: String
+            }
+            union Block tag "kind" {
+              note = "1": Note
+            }
+            group Docs {
+              getBlocks: GET /blocks {
+                returns [Block]
+              }
+            }
+            """
+        let after = before.replacingOccurrences(of: "note = \"1\"", with: "note = 1")
+        #expect(try appErrors(before, after) == ["union-tag-changed Block"])
+    }
+
     @Test func theErrorModelIsReadByEveryEndpoint() throws {
         let before = """
             api Shop {

@@ -236,6 +236,26 @@ struct PublishedShapesTests {
         #expect(!result.warnings.contains { $0.location.pointer.hasPrefix("/components/schemas/ComponentType") || $0.location.pointer.hasPrefix("/components/schemas/Style") })
     }
 
+    /// Discord's components say their kind by a number that each variant allows one value of
+    /// (`type: {type: integer, enum: [2]}`), with no discriminator: a union tagged by numbers,
+    /// each variant named after its model. Text and numbers mixed cannot be one tag.
+    @Test func variantsWithOneNumberEachAreTaggedByIt() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Components"}, "components": {"schemas": {
+              "Component": {"oneOf": [{"$ref": "#/components/schemas/Button"}, {"$ref": "#/components/schemas/Menu"}]},
+              "Button": {"type": "object", "required": ["type"], "properties": {"type": {"type": "integer", "enum": [2]}, "label": {"type": "string"}}},
+              "Menu": {"type": "object", "required": ["type"], "properties": {"type": {"type": "integer", "const": 3}, "options": {"type": "array", "items": {"type": "string"}}}},
+              "Mixed": {"oneOf": [{"$ref": "#/components/schemas/Button"}, {"$ref": "#/components/schemas/Named"}], "discriminator": {"propertyName": "type"}},
+              "Named": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["named"]}}}}}}
+            """##)
+        #expect(schema.contains("union Component tag \"type\" {\n  button = 2: Button\n  menu = 3: Menu\n}"), "\(schema)")
+        #expect(schema.contains("union Mixed {"), "\(schema)")
+        #expect(
+            result.warnings.map(\.description).contains(
+                "warning: #/components/schemas/Mixed/discriminator: some variants of 'Mixed' are tagged by text and some by a number, which one tag cannot say; it is an untagged union"),
+            "\(result.warnings)")
+    }
+
     /// Okta lists `BY_DATE_TIME` twice in one enum.
     @Test func aValueListedTwiceInAnEnumIsOneCase() throws {
         let (schema, result) = try importText(##"""

@@ -286,7 +286,8 @@ struct UntaggedUnionDiagnosticTests {
 
     /// OpenAPI's discriminators repeat the tag in each variant, as text, as an enum holding it,
     /// or (Discord's `allOf` of an enum of `const`s) as JSON: the union writes the tag over it,
-    /// which none of those minds.
+    /// which none of those minds. Where the tags are numbers, an integer or an integer enum
+    /// holding the tag is fine too.
     @Test func aVariantFieldThatCanHoldTheTagIsFine() throws {
         _ = try #require(compileValid("""
             enum Kind {
@@ -305,6 +306,20 @@ struct UntaggedUnionDiagnosticTests {
               a: A
               b: B
               c: C
+            }
+            enum Number: Int {
+              one = 1
+            }
+            model D {
+              t: Number
+            }
+            model E {
+              t: Int64
+            }
+            union V tag "t" {
+              d = 1: D
+              e = -2: E
+              c = 3: C
             }
             api T {}
             """))

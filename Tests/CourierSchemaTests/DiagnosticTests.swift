@@ -207,6 +207,20 @@ private let enumAndUnionCases: [DiagnosticCase] = [
           message: "model 'M' has a field 't' on the tag key \"t\" of union 'U'", severity: .warning),
     .init(name: "variant model's tag enum lacks the tag", source: "enum K {\n  other\n}\nmodel M {\n  t: K\n}\nunion U tag \"t\" {\n  1️⃣m: M\n}" + api,
           message: "model 'M' has a field 't' on the tag key \"t\" of union 'U'", severity: .warning),
+    .init(name: "number tags with a text field on the key", source: "model M {\n  t: String\n}\nunion U tag \"t\" {\n  1️⃣m = 1: M\n}" + api,
+          message: "model 'M' has a field 't' on the tag key \"t\" of union 'U'", severity: .warning),
+    .init(name: "number tags with an integer enum lacking the tag", source: "enum K: Int {\n  one = 1\n}\nmodel M {\n  t: K\n}\nunion U tag \"t\" {\n  1️⃣m = 2: M\n}" + api,
+          message: "model 'M' has a field 't' on the tag key \"t\" of union 'U'", severity: .warning),
+    .init(name: "a text tag among number tags", source: "model M {}\nunion U tag \"t\" {\n  a = 1: M\n  b = 1️⃣\"2\": M\n}" + api,
+          message: "the tags of union 'U' are numbers, but the tag of 'b' is text"),
+    .init(name: "a variant without a tag among number tags", source: "model M {}\nunion U tag \"t\" {\n  a = 1: M\n  1️⃣b: M\n}" + api,
+          message: "the tags of union 'U' are numbers, but the tag of 'b' is text"),
+    .init(name: "a number tag among text tags", source: "model M {}\nunion U tag \"t\" {\n  a: M\n  b = 1️⃣2: M\n}" + api,
+          message: "the tags of union 'U' are text, but the tag of 'b' is a number"),
+    .init(name: "a number tag beyond 64 bits", source: "model M {}\nunion U tag \"t\" {\n  a = 1️⃣99999999999999999999: M\n}" + api,
+          message: "the tag 99999999999999999999 does not fit in 64 bits"),
+    .init(name: "two variants with one number tag", source: "model M {}\nunion U tag \"t\" {\n  a = 1: M\n  1️⃣b = 01: M\n}" + api,
+          message: "variants 'a' and 'b' have the same tag \"1\""),
 ]
 
 private let attributeCases: [DiagnosticCase] = [

@@ -1,3 +1,4 @@
+import CourierSchema
 import Foundation
 
 /// A type as the importer writes it in a schema.
@@ -87,11 +88,25 @@ struct ImportedEnumCase: Sendable, Hashable {
     var docs: [String] = []
 }
 
+/// A tagged union variant's tag: text, or a whole number (Discord's `type: enum [2]`).
+enum UnionTag: Sendable, Hashable {
+    case text(String)
+    case number(Int64)
+
+    /// The tag as the schema writes it after `=`: `"function"` or `2`.
+    var literal: String {
+        switch self {
+        case .text(let text): SchemaText.quoted(text)
+        case .number(let number): String(number)
+        }
+    }
+}
+
 /// A model, enum or union the importer declares.
 enum ImportedDeclaration: Sendable {
     case model(name: String, docs: [String], fields: [ImportedField], isDeprecated: Bool)
     case enumeration(name: String, docs: [String], isInteger: Bool, cases: [ImportedEnumCase], isDeprecated: Bool)
-    case union(name: String, docs: [String], tagKey: String?, variants: [(name: String, tagValue: String?, type: ImportedType)])
+    case union(name: String, docs: [String], tagKey: String?, variants: [(name: String, tagValue: UnionTag?, type: ImportedType)])
 
     var name: String {
         switch self {

@@ -8,11 +8,11 @@ extension SchemaMapper {
             guard case .union(_, let docs, nil, let variants)? = declarations[name],
                 variants.contains(where: { isUntaggedUnion($0.type) })
             else { continue }
-            var flat: [(name: String, tagValue: String?, type: ImportedType)] = []
+            var flat: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
             var taken: Set<String> = ["unknown"]
             var dropped: [String] = []
             var visited: Set<String> = [name]
-            func add(_ variants: [(name: String, tagValue: String?, type: ImportedType)]) {
+            func add(_ variants: [(name: String, tagValue: UnionTag?, type: ImportedType)]) {
                 for variant in variants {
                     if case .named(let inner) = variant.type, case .union(_, _, nil, let innerVariants)? = declarations[inner] {
                         if visited.insert(inner).inserted { add(innerVariants) } else { dropped.append(inner) }

@@ -529,7 +529,7 @@ final class SchemaMapper {
             return nullable ? tagged.optional : tagged
         }
         var taken: Set<String> = ["unknown"]
-        var chosen: [(name: String, tagValue: String?, type: ImportedType)] = []
+        var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
         for (variant, variantLocation) in present {
             var type = self.type(of: variant, at: variantLocation, hint: name + "Variant\(chosen.count + 1)", context: context)
             if type.isOptional {
@@ -551,7 +551,7 @@ final class SchemaMapper {
     /// one that requires more keys is tried first: the first variant that decodes wins, and a
     /// model requiring `type` alone would take a value meant for one requiring `type` and
     /// `function`, and lose `function`.
-    private func mostSpecificModelsFirst(_ variants: [(name: String, tagValue: String?, type: ImportedType)]) -> [(name: String, tagValue: String?, type: ImportedType)] {
+    private func mostSpecificModelsFirst(_ variants: [(name: String, tagValue: UnionTag?, type: ImportedType)]) -> [(name: String, tagValue: UnionTag?, type: ImportedType)] {
         func requiredKeys(_ type: ImportedType) -> Int? {
             guard case .named(let model) = type, case .model(_, _, let fields, _)? = declarations[model] else { return nil }
             return fields.filter(\.isRequired).count
@@ -576,7 +576,7 @@ final class SchemaMapper {
             tagsByTarget[targetLocation] = tag
         }
         var taken: Set<String> = ["unknown"]
-        var chosen: [(name: String, tagValue: String?, type: ImportedType)] = []
+        var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
         for (variant, variantLocation) in variants {
             guard let reference = variant["$ref"]?.string, let target = try? files.location(of: reference, from: variantLocation),
                 case .named(let model) = type(of: variant, at: variantLocation, hint: name), case .model? = declarations[model]
@@ -584,12 +584,25 @@ final class SchemaMapper {
             // Without a mapping, the specification's tag is the component's name; but where the
             // variant's own tag property allows one value only (OpenAI's `role: enum [developer]`),
             // that value is what is sent.
-            let tag = tagsByTarget[target] ?? onlyValue(ofProperty: tagKey, in: variant, at: variantLocation) ?? target.tokens.last ?? model
-            chosen.append((ImportNames.unique(ImportNames.memberName(tag), in: &taken), tag, .named(model)))
+            let tag = tagsByTarget[target].map(UnionTag.text) ?? onlyValue(ofProperty: tagKey, in: variant, at: variantLocation)
+                ?? .text(target.tokens.last ?? model)
+            // A number tag names nothing: the variant is named after its model.
+            let caseName = switch tag {
+            case .text(let text): ImportNames.memberName(text)
+            case .number: ImportNames.memberName(model)
+            }
+            chosen.append((ImportNames.unique(caseName, in: &taken), tag, .named(model)))
         }
         let tags = chosen.compactMap(\.tagValue)
         if Set(tags).count < tags.count {
             warn(location.appending("discriminator"), "discriminator", "variants of '\(name)' share a tag value, so the tag cannot tell them apart; it is an untagged union")
+            return nil
+        }
+        let numbers = tags.filter { if case .number = $0 { true } else { false } }.count
+        if numbers > 0, numbers < tags.count {
+            warn(
+                location.appending("discriminator"), "discriminator",
+                "some variants of '\(name)' are tagged by text and some by a number, which one tag cannot say; it is an untagged union")
             return nil
         }
         declare(.union(name: name, docs: docs, tagKey: tagKey, variants: chosen))

@@ -8,22 +8,24 @@ final class VariantFacts {
     let properties: [(key: String, node: DocumentNode, location: DocumentLocation)]
     /// The required keys that are properties, in the order of the properties.
     let requiredKeys: [String]
-    private var onlyValues: [String: String?] = [:]
+    private var onlyValues: [String: UnionTag?] = [:]
 
     init(properties: [(key: String, node: DocumentNode, location: DocumentLocation)], required: Set<String>) {
         self.properties = properties
         self.requiredKeys = properties.map(\.key).filter { required.contains($0) }
     }
 
-    /// The one text value the property `key` can have (`enum: [x]` or `const: x`), if it has one.
-    func onlyValue(ofProperty key: String, files: DescriptionFiles) -> String? {
+    /// The one value the property `key` can have (`enum: [x]` or `const: x`), if it has one
+    /// and it is text or a whole number.
+    func onlyValue(ofProperty key: String, files: DescriptionFiles) -> UnionTag? {
         if let known = onlyValues[key] { return known }
-        var value: String?
+        var value: UnionTag?
         if let property = properties.first(where: { $0.key == key }), let (resolved, _) = try? files.resolve(property.node, at: property.location) {
-            if let constant = resolved["const"]?.string {
-                value = constant
-            } else if let values = resolved["enum"]?.array, values.count == 1 {
-                value = values[0].string
+            let single = resolved["const"] ?? resolved["enum"]?.array.flatMap { $0.count == 1 ? $0[0] : nil }
+            switch single {
+            case .string(let text)?: value = .text(text)
+            case .number(let text)?: value = Int64(text).map(UnionTag.number)
+            default: value = nil
             }
         }
         onlyValues[key] = value
@@ -33,9 +35,10 @@ final class VariantFacts {
 
 extension SchemaMapper {
     /// The tag of a union that names none: a property that every variant requires and allows
-    /// one text value of, a different one in each (OpenAI's `type: enum [function]` beside
-    /// `type: enum [file_search]`). Decoding by it cannot pick the wrong variant, as trying each
-    /// in turn can when an earlier variant's fields are all in a later one's value.
+    /// one value of, a different one in each, all text or all whole numbers (OpenAI's `type:
+    /// enum [function]` beside `type: enum [file_search]`; Discord's `type: enum [2]` beside
+    /// `type: enum [8]`). Decoding by it cannot pick the wrong variant, as trying each in turn
+    /// can when an earlier variant's fields are all in a later one's value.
     func inferredTagKey(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> String? {
         guard variants.count > 1, variants.allSatisfy({ $0.node["$ref"] != nil }) else { return nil }
         let each = variants.map { facts(of: $0.node, at: $0.location) }
@@ -43,12 +46,13 @@ extension SchemaMapper {
         for variant in each.dropFirst() { candidates = candidates.filter(variant.requiredKeys.contains) }
         return candidates.first { key in
             let values = each.map { $0.onlyValue(ofProperty: key, files: files) }
-            return values.allSatisfy { $0 != nil } && Set(values).count == values.count
+            let numbers = values.filter { if case .number? = $0 { true } else { false } }.count
+            return values.allSatisfy { $0 != nil } && Set(values).count == values.count && (numbers == 0 || numbers == values.count)
         }
     }
 
-    /// The one text value a variant's property can have (`enum: [x]` or `const: x`), if it has one.
-    func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> String? {
+    /// The one value a variant's property can have (`enum: [x]` or `const: x`), if it has one.
+    func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> UnionTag? {
         facts(of: node, at: location).onlyValue(ofProperty: key, files: files)
     }
 

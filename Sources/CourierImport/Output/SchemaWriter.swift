@@ -89,7 +89,7 @@ struct SchemaWriter {
             self.docs(docs)
             block("union \(name)" + (tagKey.map { " tag \(SchemaText.quoted($0))" } ?? "")) { writer in
                 for variant in variants {
-                    let tag = variant.tagValue.flatMap { $0 == variant.name ? nil : " = \(SchemaText.quoted($0))" } ?? ""
+                    let tag = variant.tagValue.flatMap { $0 == .text(variant.name) ? nil : " = \($0.literal)" } ?? ""
                     writer.line("\(variant.name)\(tag): \(variant.type.spelling)")
                 }
             }

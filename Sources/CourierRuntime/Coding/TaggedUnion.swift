@@ -13,8 +13,22 @@ public enum TaggedUnion {
         return try container.decode(String.self, forKey: Key(stringValue: key))
     }
 
+    /// The tag of the object being decoded, where a union's tags are whole numbers (Discord's
+    /// components, `"type": 2`).
+    public static func integerTag(in decoder: any Decoder, key: String) throws -> Int64 {
+        let container = try decoder.container(keyedBy: Key.self)
+        return try container.decode(Int64.self, forKey: Key(stringValue: key))
+    }
+
     /// Encodes a variant's model and then its tag.
     public static func encode(_ value: some Encodable, tag: String, key: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(tag, forKey: Key(stringValue: key))
+    }
+
+    /// Encodes a variant's model and then its tag, a whole number.
+    public static func encode(_ value: some Encodable, tag: Int64, key: String, to encoder: any Encoder) throws {
         try value.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(tag, forKey: Key(stringValue: key))

@@ -197,10 +197,25 @@ extension Checker {
         reportDuplicates(syntax.variants.map(\.name), what: "variant")
         var tagValues: [String: NameSyntax] = [:]
         var variants: [UnionVariant] = []
+        let tagsAreIntegers = syntax.variants.first.map(Self.hasIntegerTag) ?? false
         for variant in syntax.variants {
             let variantAttributes = attributes(variant.attributes, at: .variant)
             var tagValue = variant.name.text
-            if let value = variant.tagValue, case .string(let text) = value.kind { tagValue = text }
+            switch variant.tagValue?.kind {
+            case .string(let text)?: tagValue = text
+            case .integer(let number?, _)?: tagValue = String(number)
+            case .integer(nil, let text)?:
+                log.error(variant.tagValue!.location, "the tag \(text) does not fit in 64 bits", hint: "a number tag is a whole number from -2^63 to 2^63 - 1")
+            default: break
+            }
+            if Self.hasIntegerTag(variant) != tagsAreIntegers {
+                log.error(
+                    variant.tagValue?.location ?? variant.name.location,
+                    "the tags of union '\(syntax.name.text)' are \(tagsAreIntegers ? "numbers" : "text"), but the tag of '\(variant.name.text)' is \(tagsAreIntegers ? "text" : "a number")",
+                    hint: tagsAreIntegers
+                        ? "give every variant a number tag, as in \(variant.name.text) = 1: Model"
+                        : "write every tag as text in quotes, or every one as a number")
+            }
             if variant.name.text == "unknown" {
                 log.error(
                     variant.name.location,
@@ -228,14 +243,21 @@ extension Checker {
         }
         return Union(
             name: syntax.name.text, docs: syntax.docs, tagKey: tagKey,
-            deprecation: deprecation(unionAttributes), variants: variants, isRecursive: false,
+            deprecation: deprecation(unionAttributes), variants: variants, tagsAreIntegers: tagsAreIntegers, isRecursive: false,
             location: syntax.name.location)
+    }
+
+    /// Whether a variant's tag is written as a number (`button = 2: Button`).
+    private static func hasIntegerTag(_ variant: UnionVariantSyntax) -> Bool {
+        if case .integer? = variant.tagValue?.kind { return true }
+        return false
     }
 
     /// Warns when a variant's model has a field on the union's tag key that cannot hold the
     /// variant's tag: the union writes the tag over it when encoding. A text or JSON field, or
     /// an enum with the tag among its values, is how OpenAPI's discriminators are written, and
-    /// fine.
+    /// fine; where the tags are numbers, an integer or JSON field, or an integer enum with the
+    /// tag among its values.
     func checkUnionVariantKeys(_ unions: [Union], enums: [EnumType]) {
         let enumValues = Dictionary(enums.map { ($0.name, Set($0.cases.map(\.wireValue))) }, uniquingKeysWith: { first, _ in first })
         for union in unions {
@@ -245,7 +267,9 @@ extension Checker {
                     let field = model.fields.first(where: { $0.wireName == tagKey })
                 else { continue }
                 switch field.type.unwrapped {
-                case .scalar(.string), .scalar(.json): continue
+                case .scalar(.json): continue
+                case .scalar(.string) where !union.tagsAreIntegers: continue
+                case .scalar(.int), .scalar(.int32), .scalar(.int64): if union.tagsAreIntegers { continue }
                 case .enumeration(let name) where enumValues[name]?.contains(variant.tagValue) == true: continue
                 default: break
                 }

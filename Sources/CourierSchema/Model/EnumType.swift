@@ -43,6 +43,8 @@ public struct Union: Sendable, Hashable, Encodable {
     public var deprecation: Deprecation?
     /// The variants in schema order.
     public var variants: [UnionVariant]
+    /// Whether the tags are whole numbers on the wire (`button = 2: Button`), not text.
+    public var tagsAreIntegers = false
     /// Whether the union takes part in a cycle of inline values (generate it `indirect`).
     public var isRecursive: Bool
     /// Where it is declared.
@@ -53,7 +55,8 @@ public struct Union: Sendable, Hashable, Encodable {
 public struct UnionVariant: Sendable, Hashable, Encodable {
     /// The Swift case name, as written.
     public var name: String
-    /// The tag value on the wire (for an untagged union, the variant's name).
+    /// The tag value on the wire (for an untagged union, the variant's name); the number's
+    /// decimal digits where the union's tags are numbers.
     public var tagValue: String
     /// What the variant carries: a model in a tagged union, any type in an untagged one.
     public var type: TypeRef

@@ -135,7 +135,12 @@ extension Parser {
         var tagValue: ValueSyntax?
         if current.kind == .equals {
             advance()
-            tagValue = parseString("the variant's tag value in quotes after '='")
+            if current.kind == .integer {
+                let token = advance()
+                tagValue = ValueSyntax(kind: .integer(Int64(token.text), text: token.text), location: token.location)
+            } else {
+                tagValue = parseString("the variant's tag value after '=': text in quotes, or a whole number")
+            }
         }
         guard
             expect(

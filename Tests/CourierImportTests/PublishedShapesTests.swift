@@ -256,6 +256,28 @@ struct PublishedShapesTests {
             "\(result.warnings)")
     }
 
+    /// OpenAI's `AssistantStreamEvent` is a oneOf of oneOfs of inline objects, each with its own
+    /// `event: enum [x]`: one union tagged by `event`, whose inline variants are models named
+    /// after their tags and declared once, though the inner union uses them too.
+    @Test func aUnionOfUnionsOfInlineTaggedObjectsIsOneTaggedUnion() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Events"}, "components": {"schemas": {
+              "StreamEvent": {"oneOf": [{"$ref": "#/components/schemas/RunEvent"}, {"$ref": "#/components/schemas/DoneEvent"}]},
+              "RunEvent": {"oneOf": [
+                {"type": "object", "required": ["event", "data"], "properties": {"event": {"type": "string", "enum": ["run.created"]}, "data": {"$ref": "#/components/schemas/Run"}}},
+                {"type": "object", "required": ["event", "data"], "properties": {"event": {"type": "string", "enum": ["run.failed"]}, "data": {"$ref": "#/components/schemas/Run"}}}]},
+              "DoneEvent": {"type": "object", "required": ["event", "data"], "properties": {"event": {"type": "string", "enum": ["done"]}, "data": {"type": "string"}}},
+              "Run": {"type": "object", "properties": {"id": {"type": "string"}}}}}}
+            """##)
+        #expect(
+            schema.contains(
+                "union StreamEvent tag \"event\" {\n  runCreated = \"run.created\": StreamEventRunCreated\n  runFailed = \"run.failed\": StreamEventRunFailed\n  done: DoneEvent\n}"),
+            "\(schema)")
+        #expect(schema.contains("union RunEvent tag \"event\" {\n  runCreated = \"run.created\": StreamEventRunCreated\n"), "\(schema)")
+        #expect(schema.contains("model StreamEventRunCreated {\n  event: StreamEventRunCreatedEvent\n  data: Run\n}"), "\(schema)")
+        #expect(!schema.contains("model RunEventRunCreated"), "\(schema)")
+    }
+
     /// Okta lists `BY_DATE_TIME` twice in one enum.
     @Test func aValueListedTwiceInAnEnumIsOneCase() throws {
         let (schema, result) = try importText(##"""

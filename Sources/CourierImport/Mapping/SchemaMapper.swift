@@ -21,6 +21,9 @@ final class SchemaMapper {
     private(set) var warnings: [ImportWarning] = []
     private var takenTypeNames: Set<String> = []
     private var componentTypes: [DocumentLocation: ImportedType] = [:]
+    /// The models declared for inline variants of tagged unions, by place: a union of unions
+    /// takes the variants of another union, which are then declared once.
+    private var inlineVariantModels: [DocumentLocation: String] = [:]
     /// The components being mapped, innermost last, and those of them used inside themselves.
     private var mapping: [String] = []
     private var selfReferences: Set<String> = []
@@ -528,6 +531,13 @@ final class SchemaMapper {
         {
             return nullable ? tagged.optional : tagged
         }
+        // OpenAI's `AssistantStreamEvent` is a oneOf of oneOfs whose variants are each tagged by
+        // `event`: the variants of them all, tagged by it, are one tagged union.
+        if node["discriminator"] == nil, let inner = innerVariants(of: present), let tagKey = inferredTagKey(of: inner),
+            let tagged = taggedUnion(inner, tagKey: tagKey, mapping: nil, at: location, name: name, docs: docs)
+        {
+            return nullable ? tagged.optional : tagged
+        }
         var taken: Set<String> = ["unknown"]
         var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
         for (variant, variantLocation) in present {
@@ -565,7 +575,29 @@ final class SchemaMapper {
         return ordered
     }
 
-    /// A tagged union when every variant is a `$ref` to an object; nil otherwise.
+    /// The variants of the `oneOf`s among `variants`, in their place (a `$ref` followed), when
+    /// there are such: what a union of unions takes. Nil when no variant is a `oneOf` or
+    /// `anyOf` without a discriminator.
+    private func innerVariants(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> [(node: DocumentNode, location: DocumentLocation)]? {
+        var flat: [(node: DocumentNode, location: DocumentLocation)] = []
+        var expanded = false
+        for (variant, variantLocation) in variants {
+            guard let (resolved, resolvedLocation) = try? files.resolve(variant, at: variantLocation),
+                resolved["discriminator"] == nil, resolved["properties"] == nil, resolved["allOf"] == nil,
+                let keyword = resolved["oneOf"] != nil ? "oneOf" : resolved["anyOf"] != nil ? "anyOf" : nil,
+                let inner = resolved[keyword]?.array
+            else {
+                flat.append((variant, variantLocation))
+                continue
+            }
+            expanded = true
+            flat += inner.enumerated().map { ($0.element, resolvedLocation.appending(keyword).appending($0.offset)) }
+        }
+        return expanded ? flat : nil
+    }
+
+    /// A tagged union when every variant is an object, a `$ref` to one or written inline;
+    /// nil otherwise. An inline variant is declared as a model named after its tag.
     private func taggedUnion(
         _ variants: [(node: DocumentNode, location: DocumentLocation)], tagKey: String, mapping: DocumentObject?, at location: DocumentLocation,
         name: String, docs: [String]
@@ -578,14 +610,23 @@ final class SchemaMapper {
         var taken: Set<String> = ["unknown"]
         var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
         for (variant, variantLocation) in variants {
-            guard let reference = variant["$ref"]?.string, let target = try? files.location(of: reference, from: variantLocation),
-                case .named(let model) = type(of: variant, at: variantLocation, hint: name), case .model? = declarations[model]
-            else { return nil }
+            let target = variant["$ref"]?.string.flatMap { try? files.location(of: $0, from: variantLocation) }
+            guard target != nil || variant["properties"] != nil else { return nil }
             // Without a mapping, the specification's tag is the component's name; but where the
             // variant's own tag property allows one value only (OpenAI's `role: enum [developer]`),
             // that value is what is sent.
-            let tag = tagsByTarget[target].map(UnionTag.text) ?? onlyValue(ofProperty: tagKey, in: variant, at: variantLocation)
-                ?? .text(target.tokens.last ?? model)
+            let onlyValue = onlyValue(ofProperty: tagKey, in: variant, at: variantLocation)
+            let hint: String
+            switch onlyValue {
+            case .text(let text)?: hint = name + ImportNames.typeName(text)
+            case .number(let number)?: hint = name + String(number)
+            case nil: hint = name
+            }
+            let known = target == nil ? inlineVariantModels[variantLocation].map(ImportedType.named) : nil
+            guard case .named(let model) = known ?? type(of: variant, at: variantLocation, hint: hint), case .model? = declarations[model],
+                let tag = target.flatMap({ tagsByTarget[$0] }).map(UnionTag.text) ?? onlyValue ?? target.map({ .text($0.tokens.last ?? model) })
+            else { return nil }
+            if target == nil { inlineVariantModels[variantLocation] = model }
             // A number tag names nothing: the variant is named after its model.
             let caseName = switch tag {
             case .text(let text): ImportNames.memberName(text)

@@ -40,7 +40,7 @@ extension SchemaMapper {
     /// `type: enum [8]`). Decoding by it cannot pick the wrong variant, as trying each in turn
     /// can when an earlier variant's fields are all in a later one's value.
     func inferredTagKey(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> String? {
-        guard variants.count > 1, variants.allSatisfy({ $0.node["$ref"] != nil }) else { return nil }
+        guard variants.count > 1, variants.allSatisfy({ $0.node["$ref"] != nil || $0.node["properties"] != nil }) else { return nil }
         let each = variants.map { facts(of: $0.node, at: $0.location) }
         var candidates = each[0].requiredKeys
         for variant in each.dropFirst() { candidates = candidates.filter(variant.requiredKeys.contains) }

@@ -793,6 +793,7 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
     public var text: String
     public var count: Int32
     public var big: Int64?
+    public var huge: UInt64?
     public var ratio: Double
     public var small: Float
     public var flag: Bool
@@ -816,6 +817,7 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
         text: String = "a \"quoted\"\n",
         count: Int32 = -1,
         big: Int64? = nil,
+        huge: UInt64? = nil,
         ratio: Double = 2.5,
         small: Float = 1.0,
         flag: Bool = true,
@@ -835,6 +837,7 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
         self.text = text
         self.count = count
         self.big = big
+        self.huge = huge
         self.ratio = ratio
         self.small = small
         self.flag = flag
@@ -857,6 +860,7 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
         self.text = try container.readIfPresent(String.self, at: "text") ?? "a \"quoted\"\n"
         self.count = try container.readIfPresent(Int32.self, at: "count") ?? -1
         self.big = try container.readIfPresent(Int64.self, at: "big")
+        self.huge = try container.readIfPresent(UInt64.self, at: "huge")
         self.ratio = try container.readIfPresent(Double.self, at: "ratio") ?? 2.5
         self.small = try container.readIfPresent(Float.self, at: "small") ?? 1.0
         self.flag = try container.readIfPresent(Bool.self, at: "flag") ?? true
@@ -879,6 +883,7 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
         try container.write(self.text, at: "text")
         try container.write(self.count, at: "count")
         try container.writeIfPresent(self.big, at: "big")
+        try container.writeIfPresent(self.huge, at: "huge")
         try container.write(self.ratio, at: "ratio")
         try container.write(self.small, at: "small")
         try container.write(self.flag, at: "flag")
@@ -1014,6 +1019,7 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
         ids: [Int]?,
         mood: Mood,
         `in`: Int?,
+        after: UInt64?,
         trace: String?,
         _ options: RequestOptions?
     ) async throws -> Node
@@ -1129,10 +1135,11 @@ nonisolated extension ThingsAPI {
         ids: [Int]? = nil,
         mood: Mood = .happy,
         `in`: Int? = nil,
+        after: UInt64? = nil,
         trace: String? = nil,
         options: RequestOptions? = nil
     ) async throws -> Node {
-        try await getNode(id: id, tags: tags, ids: ids, mood: mood, in: `in`, trace: trace, options)
+        try await getNode(id: id, tags: tags, ids: ids, mood: mood, in: `in`, after: after, trace: trace, options)
     }
 
     /// Creates everything.
@@ -1361,12 +1368,13 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         ids: [Int]?,
         mood: Mood,
         `in`: Int?,
+        after: UInt64?,
         trace: String?,
         _ options: RequestOptions?
     ) async throws -> Node {
         let request = APIRequest(
             name: "getNode", method: .get, path: "/nodes/\(path: id).json",
-            query: QueryItem.repeated("tags", tags) + QueryItem.delimited("ids", ids, style: .commaDelimited) + [QueryItem("mood", mood), QueryItem("in", `in`)],
+            query: QueryItem.repeated("tags", tags) + QueryItem.delimited("ids", ids, style: .commaDelimited) + [QueryItem("mood", mood), QueryItem("in", `in`), QueryItem("after", after)],
             headers: KitchenAPI.headers.merging(["X-Trace": trace]), dateStyle: .unixSeconds)
         return try await send(request, options: options)
     }
@@ -1624,7 +1632,7 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
     /// A call of an endpoint, with its arguments.
     public indirect enum Call: RecordedCall {
         /// A call of `getNode`.
-        case getNode(id: String, tags: [String]?, ids: [Int]?, mood: Mood, `in`: Int?, trace: String?)
+        case getNode(id: String, tags: [String]?, ids: [Int]?, mood: Mood, `in`: Int?, after: UInt64?, trace: String?)
         /// A call of `create`.
         case create(body: Everything)
         /// A call of `signIn`.
@@ -1686,7 +1694,7 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
     private let callLog = CallLog<Call>()
 
     /// Answers `getNode`.
-    public var getNodeHandler: (@Sendable (_ id: String, _ tags: [String]?, _ ids: [Int]?, _ mood: Mood, _ `in`: Int?, _ trace: String?) async throws -> Node)?
+    public var getNodeHandler: (@Sendable (_ id: String, _ tags: [String]?, _ ids: [Int]?, _ mood: Mood, _ `in`: Int?, _ after: UInt64?, _ trace: String?) async throws -> Node)?
 
     /// Answers `create`.
     public var createHandler: (@Sendable (_ body: Everything) async throws -> Everything?)?
@@ -1778,12 +1786,13 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         ids: [Int]?,
         mood: Mood,
         `in`: Int?,
+        after: UInt64?,
         trace: String?,
         _ options: RequestOptions?
     ) async throws -> Node {
-        callLog.record(.getNode(id: id, tags: tags, ids: ids, mood: mood, in: `in`, trace: trace))
+        callLog.record(.getNode(id: id, tags: tags, ids: ids, mood: mood, in: `in`, after: after, trace: trace))
         guard let handler = getNodeHandler else { throw APIError.unanswered("getNode", of: "ThingsAPIMock") }
-        return try await handler(id, tags, ids, mood, `in`, trace)
+        return try await handler(id, tags, ids, mood, `in`, after, trace)
     }
 
     /// Records the call and answers with `createHandler`.

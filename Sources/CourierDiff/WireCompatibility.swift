@@ -28,7 +28,7 @@ struct WireCompatibility {
         case (.scalar(let reader), .scalar(let value)): return Self.accepts(reader, value, valueDates: valueAPI.dateStyle)
         case (.scalar(let reader), .enumeration(let name)):
             guard let values = valueAPI.enumType(named: name) else { return false }
-            return values.isInteger ? [.int, .int64, .double, .float].contains(reader) : reader == .string
+            return values.isInteger ? [.int, .int64, .uint64, .double, .float].contains(reader) : reader == .string
         case (.enumeration(let name), .scalar(let value)):
             guard let enumType = readerAPI.enumType(named: name), !enumType.isFrozen else { return false }
             return enumType.isInteger ? [.int, .int32, .int64].contains(value) : value == .string
@@ -55,7 +55,7 @@ struct WireCompatibility {
         case .json: return true
         case .string: return [.uuid, .url, .bytes].contains(value) || (value == .date && valueDates == .iso8601)
         case .int, .int64: return [.int, .int64, .int32].contains(value)
-        case .double: return [.float, .int, .int32, .int64].contains(value)
+        case .double: return [.float, .int, .int32, .int64, .uint64].contains(value)
         case .float: return value == .int32
         default: return false
         }

@@ -18,6 +18,8 @@ struct GeneratedCodeTests {
         #expect(object["direction"] as? String == "DOWN")
         #expect(object["mood"] as? String == "very_happy")
         #expect(object["at"] as? Int == 1_800_000_000)
+        // All 64 bits of a UInt64 travel, past what an Int64 holds.
+        #expect(String(decoding: data, as: UTF8.self).contains(#""huge":18446744073709551615"#))
         #expect(try decoder.decode(Everything.self, from: data) == Everything.sample)
 
         let minimal = try decoder.decode(Everything.self, from: Data(#"{"at": 0}"#.utf8))
@@ -95,7 +97,7 @@ struct GeneratedCodeTests {
     @Test func endpointsBuildTheRequestsTheSchemaDescribes() async throws {
         let mock = MockAPIClient()
         mock.stub(.get, "/nodes/a%2Fb.json", json: Node(value: 1))
-        _ = try await mock.getNode(id: "a/b", tags: ["x", "y z"], in: 3, trace: "t1")
+        _ = try await mock.getNode(id: "a/b", tags: ["x", "y z"], in: 3, after: UInt64.max, trace: "t1")
         mock.stub(.post, "/everything", json: Everything.sample)
         _ = try await mock.create(body: Everything.sample)
         mock.stub(.post, "/token", json: [String: String]())
@@ -107,8 +109,8 @@ struct GeneratedCodeTests {
 
         let requests = mock.requests
         #expect(requests.map(\.method) == [.get, .post, .post, .delete, .get])
-        #expect(requests[0].query.map(\.name) == ["tags", "tags", "mood", "in"])
-        #expect(requests[0].query.map(\.value) == ["x", "y z", "happy", "3"])
+        #expect(requests[0].query.map(\.name) == ["tags", "tags", "mood", "in", "after"])
+        #expect(requests[0].query.map(\.value) == ["x", "y z", "happy", "3", "18446744073709551615"])
         #expect(requests[0].headers["X-Trace"] == "t1")
         #expect(requests[0].headers["X-Kitchen"] == "1")
         #expect(requests[0].dateStyle == .unixSeconds)

@@ -145,6 +145,8 @@ private let defaultValueCases: [DiagnosticCase] = [
           message: "default value \"x\" does not fit type 'Int'"),
     .init(name: "Int32 overflow", source: "model A {\n  a: Int32 = 1️⃣3000000000\n}" + api,
           message: "default value 3000000000 does not fit type 'Int32'"),
+    .init(name: "negative UInt64", source: "model A {\n  a: UInt64 = 1️⃣-1\n}" + api,
+          message: "default value -1 does not fit type 'UInt64'"),
     .init(name: "Int64 overflow", source: "model A {\n  a: Int64 = 1️⃣99999999999999999999\n}" + api,
           message: "default value 99999999999999999999 does not fit type 'Int64'"),
     .init(name: "bad Bool", source: "model A {\n  a: Bool = 1️⃣yes\n}" + api,

@@ -328,7 +328,7 @@ struct OperationMapper {
     func isTextValue(_ type: ImportedType) -> Bool {
         guard case .named(let name) = type else { return false }
         switch name {
-        case "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID", "URL", "Date": return true
+        case "String", "Int", "Int32", "Int64", "UInt64", "Double", "Float", "Bool", "UUID", "URL", "Date": return true
         default:
             if case .enumeration? = mapper.declarations[name] { return true }
             return false

@@ -171,6 +171,12 @@ final class SchemaMapper {
         return type
     }
 
+    /// Whether a `maximum` is a whole number past 2^63 - 1 (and so no `Int64` holds it).
+    static func exceedsInt64(_ maximum: DocumentNode?) -> Bool {
+        guard case .number(let text)? = maximum, Int64(text) == nil, let value = Double(text) else { return false }
+        return value >= 0x1p63
+    }
+
     /// Whether a schema becomes a declaration of its own: an object with properties, an
     /// enum, a union, or a merge.
     static func needsDeclaration(_ node: DocumentNode) -> Bool {
@@ -209,6 +215,9 @@ final class SchemaMapper {
             default: return .named("String")
             }
         case "integer"?:
+            // An integer that may go past 2^63 - 1 (DigitalOcean's `maximum:
+            // 18446744073709551615`, Docker's `format: uint64`) needs all 64 bits unsigned.
+            if node["format"]?.string == "uint64" || Self.exceedsInt64(node["maximum"]) { return .named("UInt64") }
             switch node["format"]?.string {
             case "int32"?: return .named("Int32")
             case "int64"?: return .named("Int64")
@@ -655,7 +664,7 @@ final class SchemaMapper {
         case .named(let name):
             switch name {
             case "String": return "string"
-            case "Int", "Int32", "Int64": return "integer"
+            case "Int", "Int32", "Int64", "UInt64": return "integer"
             case "Double", "Float": return "number"
             case "Bool": return "bool"
             case "JSON": return "json"
@@ -677,7 +686,7 @@ final class SchemaMapper {
         case .named(let name):
             switch name {
             case "String", "UUID", "URL", "Bytes", "Date": return .string
-            case "Int", "Int32", "Int64": return .integer
+            case "Int", "Int32", "Int64", "UInt64": return .integer
             case "Double", "Float": return .number
             case "Bool": return .bool
             case "JSON": return .any
@@ -713,6 +722,8 @@ final class SchemaMapper {
         switch (name, value) {
         case ("String", .string(let text)):
             return SchemaText.quoted(text)
+        case ("UInt64", .number(let text)):
+            return Int64(text).flatMap { $0 >= 0 ? String($0) : nil }
         case ("Int", .number(let text)), ("Int64", .number(let text)):
             return Int64(text).map(String.init)
         case ("Int32", .number(let text)):

@@ -27,6 +27,11 @@ extension Int64: WireValueConvertible {
     public var wireValue: String { String(self) }
 }
 
+extension UInt64: WireValueConvertible {
+    /// The number in decimal.
+    public var wireValue: String { String(self) }
+}
+
 extension Double: WireValueConvertible {
     /// The number as Swift prints it, such as `2.5` or `1e-07`.
     public var wireValue: String { String(self) }

@@ -269,7 +269,7 @@ extension Checker {
                 switch field.type.unwrapped {
                 case .scalar(.json): continue
                 case .scalar(.string) where !union.tagsAreIntegers: continue
-                case .scalar(.int), .scalar(.int32), .scalar(.int64): if union.tagsAreIntegers { continue }
+                case .scalar(.int), .scalar(.int32), .scalar(.int64), .scalar(.uint64): if union.tagsAreIntegers { continue }
                 case .enumeration(let name) where enumValues[name]?.contains(variant.tagValue) == true: continue
                 default: break
                 }

@@ -144,6 +144,9 @@ extension Checker {
         case (.int, .integer(let number, _)), (.int64, .integer(let number, _)):
             guard let number else { return mismatch("the number does not fit in 64 bits") }
             return .integer(number)
+        case (.uint64, .integer(let number, _)):
+            guard let number, number >= 0 else { return mismatch("a default of UInt64 is a whole number from 0 to 2^63 - 1") }
+            return .integer(number)
         case (.int32, .integer(let number, _)):
             guard let number, let small = Int32(exactly: number) else {
                 return mismatch("the number does not fit in Int32")
@@ -174,7 +177,7 @@ extension Checker {
         default:
             let examples: [TypeRef.Scalar: String] = [
                 .string: "write text in double quotes", .bool: "write true or false",
-                .int: "write a whole number", .int32: "write a whole number", .int64: "write a whole number",
+                .int: "write a whole number", .int32: "write a whole number", .int64: "write a whole number", .uint64: "write a whole number",
                 .double: "write a number such as 2.5", .float: "write a number such as 2.5",
                 .uuid: "write a UUID in double quotes", .url: "write a URL in double quotes",
                 .json: "write a string, number, true, false, null, [] or [:]",

@@ -24,7 +24,7 @@ public enum JSONShapeKind: String, Sendable, Hashable, Encodable {
         case .scalar(let scalar):
             switch scalar {
             case .string, .uuid, .url, .bytes: return .string
-            case .int, .int32, .int64: return .integer
+            case .int, .int32, .int64, .uint64: return .integer
             case .double, .float: return .number
             case .bool: return .bool
             case .date: return dateStyle == .iso8601 ? .string : .number

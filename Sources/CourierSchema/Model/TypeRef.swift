@@ -21,7 +21,7 @@ public indirect enum TypeRef: Sendable, Hashable, Encodable, CustomStringConvert
 
     /// The built-in scalar types.
     public enum Scalar: String, Sendable, Hashable, CaseIterable {
-        case string = "String", bool = "Bool", int = "Int", int32 = "Int32", int64 = "Int64"
+        case string = "String", bool = "Bool", int = "Int", int32 = "Int32", int64 = "Int64", uint64 = "UInt64"
         case double = "Double", float = "Float", date = "Date", uuid = "UUID", url = "URL"
         case bytes = "Bytes", json = "JSON"
     }

@@ -147,14 +147,22 @@ def clip(value):
     return text if len(text) < 300 else text[:300] + "…"
 
 
+_MISSING = object()
+
+
 class Schema:
     """A schema and the file it is in, for finding what a key or an item of a value is."""
 
     def __init__(self, description, node, base):
         self.description = description
+        # A `default` beside a `$ref` applies (OpenAPI 3.1, JSON Schema 2020-12; Mistral writes
+        # `action: {$ref: ModerationLLMAction, default: none}`), so it is kept.
+        default = node.get("default", _MISSING) if isinstance(node, dict) and "$ref" in node else _MISSING
         while isinstance(node, dict) and "$ref" in node:
             node, base = description.resolve(node["$ref"], base)
         self.node = node if isinstance(node, dict) else {}
+        if default is not _MISSING and "default" not in self.node:
+            self.node = {**self.node, "default": default}
         self.base = base
 
     def member(self, key, depth=0):

@@ -207,7 +207,11 @@ class Generator:
     def bounds(self, schema, integer):
         fmt = schema.get("format")
         default_high = 2**31 - 1 if fmt == "int32" else 2**53 if fmt == "int64" and self.random.random() < 0.3 else 10**6
-        low = schema.get("minimum", -default_high if self.random.random() < 0.3 else 0)
+        if fmt == "uint64" and self.random.random() < 0.3:
+            default_high = 2**64 - 1
+        # An unsigned format is a promise of no sign, as `date-time` is of a date's form.
+        unsigned = fmt in ("uint32", "uint64")
+        low = schema.get("minimum", -default_high if self.random.random() < 0.3 and not unsigned else 0)
         high = schema.get("maximum", default_high)
         if "exclusiveMinimum" in schema and not isinstance(schema["exclusiveMinimum"], bool):
             low = schema["exclusiveMinimum"] + (1 if integer else 0.001)

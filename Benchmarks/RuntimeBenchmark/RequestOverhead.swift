@@ -6,6 +6,23 @@ import Foundation
     import FoundationNetworking
 #endif
 
+/// The headers the generated client sends with `getPost`, for the sides that build requests
+/// by hand.
+let postHeaders: HTTPHeaders = {
+    var headers = ArchonAPI.headers
+    headers["apikey"] = "anon-key"
+    headers["Authorization"] = "Bearer bench-token"
+    headers["Accept"] = "application/json"
+    return headers
+}()
+
+/// `GET /posts/<id>` with `postHeaders`, as a `URLRequest`.
+func postRequest(_ posts: URL, _ id: Int) -> URLRequest {
+    var request = URLRequest(url: posts.appendingPathComponent(String(id)))
+    for field in postHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+    return request
+}
+
 /// 2,000 GETs one at a time and 2,000 with 32 in flight, through the generated client's
 /// `getPost(id:)`, through raw `URLSession.data(for:)` sending the same headers and decoding the
 /// same model, and through a `URLSession` with a delegate that does nothing but collect the body
@@ -18,16 +35,8 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
     let transport = URLSessionTransport()
     let decoder = JSONCoding.decoder(for: .iso8601)
     let url = server.baseURL.appendingPathComponent("posts")
-    var headers = ArchonAPI.headers
-    headers["apikey"] = "anon-key"
-    headers["Authorization"] = "Bearer bench-token"
-    headers["Accept"] = "application/json"
-    let baselineHeaders = headers
-    @Sendable func request(_ id: Int) -> URLRequest {
-        var request = URLRequest(url: url.appendingPathComponent(String(id)))
-        for field in baselineHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
-        return request
-    }
+    let baselineHeaders = postHeaders
+    @Sendable func request(_ id: Int) -> URLRequest { postRequest(url, id) }
 
     let sides: [(name: String, call: @Sendable (Int) async throws -> Void)] = [
         (
@@ -260,15 +269,9 @@ func profileConcurrentRequests(server: BenchServer, side: String) async throws {
     let transport = URLSessionTransport()
     let floor = DelegateFloor()
     let url = server.baseURL.appendingPathComponent("posts")
-    var baselineHeaders = ArchonAPI.headers
-    baselineHeaders["apikey"] = "anon-key"
-    baselineHeaders["Authorization"] = "Bearer bench-token"
-    baselineHeaders["Accept"] = "application/json"
-    let fixedHeaders = baselineHeaders
+    let fixedHeaders = postHeaders
     let floorCall: @Sendable (Int) async throws -> Void = { id in
-        var request = URLRequest(url: url.appendingPathComponent(String(id)))
-        for field in fixedHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
-        _ = try await floor.data(for: request)
+        _ = try await floor.data(for: postRequest(url, id))
     }
     let transportCall: @Sendable (Int) async throws -> Void = { id in
         var headers = HTTPHeaders()
@@ -278,8 +281,7 @@ func profileConcurrentRequests(server: BenchServer, side: String) async throws {
     let session = URLSession(configuration: .default)
     let stopper = RedirectStopper()
     let completionCall: @Sendable (Int) async throws -> Void = { id in
-        var request = URLRequest(url: url.appendingPathComponent(String(id)))
-        for field in fixedHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+        let request = postRequest(url, id)
         let _: Data = try await withCheckedThrowingContinuation { continuation in
             let task = session.dataTask(with: request) { data, response, error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
@@ -289,9 +291,7 @@ func profileConcurrentRequests(server: BenchServer, side: String) async throws {
         }
     }
     let rawCall: @Sendable (Int) async throws -> Void = { id in
-        var request = URLRequest(url: url.appendingPathComponent(String(id)))
-        for field in fixedHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
-        _ = try await session.data(for: request)
+        _ = try await session.data(for: postRequest(url, id))
     }
     func round(_ call: @escaping @Sendable (Int) async throws -> Void) async throws -> Double {
         let start = monotonicNanoseconds()

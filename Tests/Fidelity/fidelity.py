@@ -178,6 +178,20 @@ class Schema:
         extra = self.node.get("additionalProperties")
         return Schema(self.description, extra, self.base) if isinstance(extra, dict) and depth == 0 else None
 
+    def defaults(self, key, depth=0):
+        """Every default the property `key` has, in this schema and in each of its `allOf`,
+        `oneOf` and `anyOf` parts: a union's variants may each give their own."""
+        found = []
+        if key in (self.node.get("properties") or {}):
+            member = Schema(self.description, self.node["properties"][key], self.base)
+            if "default" in member.node:
+                found.append(member.node["default"])
+        if depth < 8:
+            for list_key in ("allOf", "oneOf", "anyOf"):
+                for part in self.node.get(list_key) or []:
+                    found += Schema(self.description, part, self.base).defaults(key, depth + 1)
+        return found
+
     def items(self, depth=0):
         """The schema of the items of an array."""
         if isinstance(self.node.get("items"), dict):
@@ -210,8 +224,7 @@ def compare(before, after, path, schema, present=True):
                 yield from compare(value, after[key], f"{path}/{key}", schema and schema.member(key))
         for key in after:
             if key not in before:
-                member = schema and schema.member(key)
-                if member and "default" in member.node and same_value(member.node["default"], after[key]):
+                if schema and any(same_value(default, after[key]) for default in schema.defaults(key)):
                     yield "absent key written with its default", f"{path}/{key}", None, after[key], False
                 elif after[key] is None:
                     yield "absent key written as null", f"{path}/{key}", None, None, False

@@ -14,9 +14,8 @@ extension TypeGenerator {
             writer.line("/// A value no variant takes, as it came.")
             writer.line("case unknown(JSONValue)")
             writer.line()
-            let declaredKeys = union.variants.map { modelKeys($0.type) }
-            if choosesByKeys(union, declaredKeys: declaredKeys) {
-                writeDecodingByKeys(union, declaredKeys: declaredKeys, to: &writer)
+            if choosesByKeys(union) {
+                writeDecodingByKeys(union, to: &writer)
             } else {
                 writer.block("public init(from decoder: any Decoder) throws") { writer in
                     writer.line("let shape = try JSONShape(of: decoder)")
@@ -50,35 +49,45 @@ extension TypeGenerator {
         return "\(condition)let value = UntaggedUnion.decode(\(SwiftNames.type(variant.type)).self, from: decoder)"
     }
 
-    /// The wire keys a model variant declares; nil for a variant of another type.
-    private func modelKeys(_ type: TypeRef) -> [String]? {
-        guard case .model(let name) = type, let model = api.model(named: name) else { return nil }
-        return model.fields.filter { !$0.holdsOtherKeys }.map(\.wireName)
+    /// What a variant takes of an object, as `JSONShape.VariantKeys` spells it: a model's wire
+    /// keys, `.anyObject` for `JSON` and dictionaries, `.other` for the rest.
+    private func variantKeys(_ type: TypeRef) -> String {
+        switch type {
+        case .model(let name):
+            let keys = api.model(named: name)?.fields.filter { !$0.holdsOtherKeys }.map(\.wireName) ?? []
+            return ".model([" + keys.map(SwiftNames.string).joined(separator: ", ") + "])"
+        case .scalar(.json), .dictionary: return ".anyObject"
+        default: return ".other"
+        }
     }
 
-    /// Whether an object may be taken by more than one variant, one of them a model, so that
-    /// which one declares more of its keys decides (`JSONShape.tryingOrder`). Otherwise the
-    /// declared order alone decides, and the generated code stays a plain sequence of tries.
-    private func choosesByKeys(_ union: Union, declaredKeys: [[String]?]) -> Bool {
+    /// Whether an object may be taken by more than one variant, one of them a model with keys,
+    /// so that which one declares more of its keys decides (`JSONShape.tryingOrder`). Otherwise
+    /// the declared order alone decides, and the generated code stays a plain sequence of tries.
+    private func choosesByKeys(_ union: Union) -> Bool {
         let takesObjects = union.variants.filter { variant in
             let shape = JSONShapeKind.of(
                 variant.type, dateStyle: api.dateStyle, isIntegerEnum: { api.enumType(named: $0)?.isInteger == true },
                 isTaggedUnion: { api.union(named: $0)?.tagKey != nil })
             return shape == .object || shape == .any
         }
-        return takesObjects.count > 1 && declaredKeys.contains { !($0 ?? []).isEmpty }
+        let hasModelWithKeys = union.variants.contains { variant in
+            guard case .model(let name) = variant.type else { return false }
+            return api.model(named: name)?.fields.contains { !$0.holdsOtherKeys } == true
+        }
+        return takesObjects.count > 1 && hasModelWithKeys
     }
 
     /// Decoding that tries the variants in the order `JSONShape.tryingOrder` gives: on an
     /// object, the models that declare more of its keys first.
-    private func writeDecodingByKeys(_ union: Union, declaredKeys: [[String]?], to writer: inout SwiftWriter) {
-        writer.line("/// The keys each variant's model declares, in the order of the variants; nil for other types.")
-        let sets = declaredKeys.map { keys in keys.map { "[" + $0.map(SwiftNames.string).joined(separator: ", ") + "]" } ?? "nil" }
-        writer.line("private static let declaredKeys: [Set<String>?] = [\(sets.joined(separator: ", "))]")
+    private func writeDecodingByKeys(_ union: Union, to writer: inout SwiftWriter) {
+        writer.line("/// What each variant takes of an object, in the order of the variants.")
+        let kinds = union.variants.map { variantKeys($0.type) }
+        writer.line("private static let variantKeys: [JSONShape.VariantKeys] = [\(kinds.joined(separator: ", "))]")
         writer.line()
         writer.block("public init(from decoder: any Decoder) throws") { writer in
             writer.line("let shape = try JSONShape(of: decoder)")
-            writer.block("for variant in shape.tryingOrder(declaredKeys: Self.declaredKeys)") { writer in
+            writer.block("for variant in shape.tryingOrder(Self.variantKeys)") { writer in
                 writer.switchBlock("variant") { writer in
                     for (index, variant) in union.variants.enumerated() {
                         writer.line("case \(index):")

@@ -60,20 +60,49 @@ public struct JSONShape: Sendable, Hashable {
 }
 
 extension JSONShape {
-    /// The order in which an untagged union tries its variants on this value. `declaredKeys`
-    /// holds, for each variant in declaration order, the wire keys of its model, or nil for a
-    /// variant that is not a model. On an object, the models that declare more of its keys come
-    /// first, most first; models that declare none of its keys come last, after every other
-    /// variant, so that a variant that takes any object keeps what they would drop; the rest keep
-    /// their order. On any other value, and on an empty object, the order is the declared one.
-    public func tryingOrder(declaredKeys: [Set<String>?]) -> [Int] {
-        guard case .object(let keys) = kind, !keys.isEmpty else { return Array(declaredKeys.indices) }
-        let ranked = declaredKeys.enumerated().map { index, declared -> (rank: Int, index: Int) in
-            guard let declared else { return (0, index) }
-            let shared = declared.lazy.filter(keys.contains).count
-            return (shared == 0 ? 1 : -shared, index)
+    /// What a variant of an untagged union can take of an object, for `tryingOrder`.
+    public enum VariantKeys: Sendable, Hashable {
+        /// A model, with the wire keys it declares.
+        case model(Set<String>)
+        /// A variant that takes any object whole: `JSON`, a dictionary.
+        case anyObject
+        /// Any other variant: a tagged union, a value that is not an object.
+        case other
+    }
+
+    /// The order in which an untagged union tries its variants on this value, given what each
+    /// takes, in declaration order. On an object:
+    /// - in the places models hold, the models that declare more of its keys come first, most
+    ///   first; other variants keep their places (a tagged union before a model stays before it);
+    /// - variants that take any object come after those;
+    /// - models that declare none of its keys come last, so that a variant that takes any object
+    ///   keeps what they would drop.
+    ///
+    /// On any other value, and on an empty object, the order is the declared one.
+    public func tryingOrder(_ variants: [VariantKeys]) -> [Int] {
+        guard case .object(let keys) = kind, !keys.isEmpty else { return Array(variants.indices) }
+        var shared: [Int: Int] = [:]
+        var anyObject: [Int] = []
+        var declaringNone: [Int] = []
+        var kept: [Int] = []
+        for (index, variant) in variants.enumerated() {
+            switch variant {
+            case .model(let declared):
+                let count = declared.lazy.filter(keys.contains).count
+                if count == 0 {
+                    declaringNone.append(index)
+                } else {
+                    shared[index] = count
+                    kept.append(index)
+                }
+            case .anyObject: anyObject.append(index)
+            case .other: kept.append(index)
+            }
         }
-        return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
+        // The models, most keys first, fill the places models hold among the kept variants.
+        var models = kept.filter { shared[$0] != nil }.sorted { (shared[$1]!, $0) < (shared[$0]!, $1) }.makeIterator()
+        let ordered = kept.map { shared[$0] == nil ? $0 : models.next()! }
+        return ordered + anyObject + declaringNone
     }
 }
 

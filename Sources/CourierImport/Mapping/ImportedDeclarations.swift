@@ -93,6 +93,12 @@ enum UnionTag: Sendable, Hashable {
     case text(String)
     case number(Int64)
 
+    /// Whether tags are all text or all numbers, as one union's must be.
+    static func areOneKind(_ tags: [UnionTag]) -> Bool {
+        let numbers = tags.filter { if case .number = $0 { true } else { false } }.count
+        return numbers == 0 || numbers == tags.count
+    }
+
     /// The tag as the schema writes it after `=`: `"function"` or `2`.
     var literal: String {
         switch self {

@@ -648,8 +648,7 @@ final class SchemaMapper {
             warn(location.appending("discriminator"), "discriminator", "variants of '\(name)' share a tag value, so the tag cannot tell them apart; it is an untagged union")
             return nil
         }
-        let numbers = tags.filter { if case .number = $0 { true } else { false } }.count
-        if numbers > 0, numbers < tags.count {
+        if !UnionTag.areOneKind(tags) {
             warn(
                 location.appending("discriminator"), "discriminator",
                 "some variants of '\(name)' are tagged by text and some by a number, which one tag cannot say; it is an untagged union")

@@ -46,8 +46,8 @@ extension SchemaMapper {
         for variant in each.dropFirst() { candidates = candidates.filter(variant.requiredKeys.contains) }
         return candidates.first { key in
             let values = each.map { $0.onlyValue(ofProperty: key, files: files) }
-            let numbers = values.filter { if case .number? = $0 { true } else { false } }.count
-            return values.allSatisfy { $0 != nil } && Set(values).count == values.count && (numbers == 0 || numbers == values.count)
+            let tags = values.compactMap { $0 }
+            return tags.count == values.count && Set(tags).count == tags.count && UnionTag.areOneKind(tags)
         }
     }
 

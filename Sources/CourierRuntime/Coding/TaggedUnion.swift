@@ -20,15 +20,9 @@ public enum TaggedUnion {
         return try container.decode(Int64.self, forKey: Key(stringValue: key))
     }
 
-    /// Encodes a variant's model and then its tag.
-    public static func encode(_ value: some Encodable, tag: String, key: String, to encoder: any Encoder) throws {
-        try value.encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(tag, forKey: Key(stringValue: key))
-    }
-
-    /// Encodes a variant's model and then its tag, a whole number.
-    public static func encode(_ value: some Encodable, tag: Int64, key: String, to encoder: any Encoder) throws {
+    /// Encodes a variant's model and then its tag: text, or a whole number where the union's
+    /// tags are numbers.
+    public static func encode(_ value: some Encodable, tag: some Encodable, key: String, to encoder: any Encoder) throws {
         try value.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(tag, forKey: Key(stringValue: key))

@@ -339,6 +339,7 @@ struct OperationMapper {
 
     private func requestBody(_ node: DocumentNode, at location: DocumentLocation, hint: String, labels: inout Set<String>) -> ImportedEndpoint.Body? {
         guard let (resolved, bodyLocation) = try? files.resolve(node, at: location) else { return nil }
+        let hint = sharedHint(bodyLocation, from: location, operation: hint, suffix: "Request")
         let contents = MediaContent.entries(of: resolved, at: bodyLocation, files: files, mapper: mapper)
         guard !contents.isEmpty else { return nil }
         func rank(_ mediaType: String) -> Int {
@@ -360,7 +361,7 @@ struct OperationMapper {
         }
         switch rank(mediaType) {
         case 0:
-            var type = mapper.type(of: schema, at: mediaLocation.appending("schema"), hint: hint + "Request")
+            var type = mapper.type(of: schema, at: mediaLocation.appending("schema"), hint: hint)
             type = type.unwrapped
             switch type {
             case .array, .dictionary: break
@@ -386,7 +387,7 @@ struct OperationMapper {
                 labels.insert("body")
                 return .raw(isText: false, mediaType: mediaType)
             }
-            var fields = mapper.fields(of: objectNode, at: objectLocation, owner: hint + "Request", context: context)
+            var fields = mapper.fields(of: objectNode, at: objectLocation, owner: hint, context: context)
             if fields.isEmpty {
                 mapper.warn(mediaLocation, "form body", "a \(mediaType) body without properties is sent as bytes")
                 labels.insert("body")
@@ -417,6 +418,15 @@ struct OperationMapper {
         }
     }
 
+    /// What a body or response written in place is named after: its operation, or for one that
+    /// operations share by `$ref` (`components/responses/Volume`, `responses/volume.yml`), the
+    /// shared one, so that its type is declared once under a name that fits every operation.
+    private func sharedHint(_ resolved: DocumentLocation, from location: DocumentLocation, operation hint: String, suffix: String) -> String {
+        guard resolved != location else { return hint + suffix }
+        let shared = ImportNames.typeName(SchemaMapper.componentHint(resolved))
+        return shared.hasSuffix(suffix) ? shared : shared + suffix
+    }
+
     // MARK: - Responses
 
     /// What follows `returns`: the first 2xx response with content, read by its media type.
@@ -434,12 +444,13 @@ struct OperationMapper {
             }
             let contents = MediaContent.entries(of: resolved, at: responseLocation, files: files, mapper: mapper)
             guard let first = contents.first else { continue }
+            let shared = { (suffix: String) in sharedHint(responseLocation, from: location.appending(status), operation: hint, suffix: suffix) }
             let lower = first.mediaType.lowercased()
             if lower == "text/event-stream" || lower.contains("jsonl") || lower.contains("ndjson") || lower.contains("json-seq") {
                 // OpenAPI 3.2 describes one item of a sequence with `itemSchema`.
                 let (itemNode, itemLocation) = first.media["itemSchema"].map { ($0, first.location.appending("itemSchema")) }
                     ?? (first.schema["items"] ?? first.schema, first.schemaLocation)
-                let element = mapper.type(of: itemNode, at: itemLocation, hint: hint + "Event").unwrapped
+                let element = mapper.type(of: itemNode, at: itemLocation, hint: shared("Event")).unwrapped
                 warnLeftOut(contents.dropFirst(), kept: first.mediaType)
                 return (lower == "text/event-stream" ? "stream " : "lines ") + element.spelling
             }
@@ -454,7 +465,7 @@ struct OperationMapper {
             let general: Set<String>
             if Self.isJSON(lower) || lower == "*/*" {
                 kind = { Self.isJSON($0.lowercased()) || $0 == "*/*" }
-                spelling = mapper.type(of: first.schema, at: first.schemaLocation, hint: hint + "Response").spelling
+                spelling = mapper.type(of: first.schema, at: first.schemaLocation, hint: shared("Response")).spelling
                 general = ["application/json"]
             } else if lower.hasPrefix("text/") {
                 kind = { $0.lowercased().hasPrefix("text/") }

@@ -7,6 +7,12 @@ final class SchemaMapper {
     /// Where a schema is used, which decides how `format: binary` is read.
     enum Context { case json, multipart }
 
+    /// A schema's place in the description, and how it is read there.
+    struct InlinePlace: Hashable {
+        var location: DocumentLocation
+        var context: Context
+    }
+
     let files: DescriptionFiles
     let keyStyle: KeyStyle
     let apiName: String
@@ -21,9 +27,11 @@ final class SchemaMapper {
     private(set) var warnings: [ImportWarning] = []
     private var takenTypeNames: Set<String> = []
     private var componentTypes: [DocumentLocation: ImportedType] = [:]
-    /// The models declared for inline variants of tagged unions, by place: a union of unions
-    /// takes the variants of another union, which are then declared once.
-    private var inlineVariantModels: [DocumentLocation: String] = [:]
+    /// The types declared for schemas written in place (not components), by place and context:
+    /// a place met again is the same type, declared once. A derived model's `allOf` takes its
+    /// base's properties, a union of unions takes another union's variants, and operations share
+    /// a request body or response by `$ref`: each would otherwise declare the same type again.
+    private var inlineTypes: [InlinePlace: ImportedType] = [:]
     /// The components being mapped, innermost last, and those of them used inside themselves.
     private var mapping: [String] = []
     private var selfReferences: Set<String> = []
@@ -127,9 +135,7 @@ final class SchemaMapper {
     }
 
     private func newComponentType(_ node: DocumentNode, at location: DocumentLocation, resolved: DocumentLocation, context: Context) throws -> ImportedType {
-        // Named after its component, or for a file of its own (`models/droplet.yml`) after the file.
-        let fileName = resolved.file.deletingPathExtension().lastPathComponent
-        let hint = resolved.tokens.last.map { $0 == "schema" ? resolved.tokens.dropLast().last ?? $0 : $0 } ?? (fileName.isEmpty ? "Schema" : fileName)
+        let hint = Self.componentHint(resolved)
         guard Self.needsDeclaration(node) else {
             let outer = aliasesInProgress[resolved]
             if outer == mapping.count {
@@ -171,6 +177,25 @@ final class SchemaMapper {
         return type
     }
 
+    /// What a component is named after: its key, or for a file of its own
+    /// (`models/droplet.yml`) the file's name.
+    static func componentHint(_ location: DocumentLocation) -> String {
+        let fileName = location.file.deletingPathExtension().lastPathComponent
+        return location.tokens.last.map { $0 == "schema" ? location.tokens.dropLast().last ?? $0 : $0 } ?? (fileName.isEmpty ? "Schema" : fileName)
+    }
+
+    /// What the types written in place under a property are named after: the model that owns
+    /// it, or for a property that an `allOf` part brings in from another component, that
+    /// component, so that every model that takes the property names its type alike.
+    private func propertyOwner(_ propertyLocation: DocumentLocation, in location: DocumentLocation, owner: String) -> String {
+        var part = propertyLocation
+        part.tokens.removeLast(min(2, part.tokens.count))
+        // The component the part is in: `Base/allOf/1` is `Base`'s.
+        while part.tokens.count >= 2, part.tokens[part.tokens.count - 2] == "allOf" { part.tokens.removeLast(2) }
+        let isOwn = part.file == location.file && part.tokens.starts(with: location.tokens)
+        return isOwn ? owner : ImportNames.typeName(Self.componentHint(part))
+    }
+
     /// Whether a `maximum` is a whole number past 2^63 - 1 (and so no `Int64` holds it).
     static func exceedsInt64(_ maximum: DocumentNode?) -> Bool {
         guard case .number(let text)? = maximum, Int64(text) == nil, let value = Double(text) else { return false }
@@ -197,8 +222,11 @@ final class SchemaMapper {
             return type(of: node["allOf"]!.array![part], at: location.appending("allOf").appending(part), hint: hint, context: context)
         }
         if Self.needsDeclaration(node) {
-            let name = reserveTypeName(hint)
-            return declaredType(of: node, at: location, name: name, context: context)
+            let place = InlinePlace(location: location, context: context)
+            if let known = inlineTypes[place] { return known }
+            let type = declaredType(of: node, at: location, name: reserveTypeName(hint), context: context)
+            inlineTypes[place] = type
+            return type
         }
         guard types.count <= 1 else {
             warn(location, "type list", "a value of the types \(types.joined(separator: ", ")) becomes JSON")
@@ -282,7 +310,8 @@ final class SchemaMapper {
         var fields: [ImportedField] = []
         for (key, property, propertyLocation) in properties {
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
-            var type = self.type(of: property, at: propertyLocation, hint: owner + ImportNames.typeName(key), context: context)
+            let hint = propertyOwner(propertyLocation, in: location, owner: owner) + ImportNames.typeName(key)
+            var type = self.type(of: property, at: propertyLocation, hint: hint, context: context)
             // The type is optional here only when the description allows null.
             let isNullable = type.isOptional
             var defaultValue: String?
@@ -631,11 +660,9 @@ final class SchemaMapper {
             case .number(let number)?: hint = name + String(number)
             case nil: hint = name
             }
-            let known = target == nil ? inlineVariantModels[variantLocation].map(ImportedType.named) : nil
-            guard case .named(let model) = known ?? type(of: variant, at: variantLocation, hint: hint), case .model? = declarations[model],
+            guard case .named(let model) = type(of: variant, at: variantLocation, hint: hint), case .model? = declarations[model],
                 let tag = target.flatMap({ tagsByTarget[$0] }).map(UnionTag.text) ?? onlyValue ?? target.map({ .text($0.tokens.last ?? model) })
             else { return nil }
-            if target == nil { inlineVariantModels[variantLocation] = model }
             // A number tag names nothing: the variant is named after its model.
             let caseName = switch tag {
             case .text(let text): ImportNames.memberName(text)

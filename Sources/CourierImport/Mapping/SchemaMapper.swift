@@ -19,7 +19,7 @@ final class SchemaMapper {
     /// What is declared, by name; set by the mapping and its last pass (`flattenNestedUnions`).
     var declarations: [String: ImportedDeclaration] = [:]
     /// Where in the description each declaration comes from.
-    private(set) var declarationLocations: [String: DocumentLocation] = [:]
+    var declarationLocations: [String: DocumentLocation] = [:]
     /// Declaration names in the order they were declared.
     private(set) var order: [String] = []
     /// The names in `order`, to ask whether one is there without a walk through it.
@@ -61,13 +61,13 @@ final class SchemaMapper {
         return ImportNames.unique(base, in: &takenTypeNames)
     }
 
-    private func declare(_ declaration: ImportedDeclaration) {
+    func declare(_ declaration: ImportedDeclaration) {
         placeInOrder(declaration.name)
         declarations[declaration.name] = declaration
     }
 
     /// Gives a name its place in the files, once: the first time it is met.
-    private func placeInOrder(_ name: String) {
+    func placeInOrder(_ name: String) {
         if ordered.insert(name).inserted { order.append(name) }
     }
 
@@ -117,6 +117,9 @@ final class SchemaMapper {
             types.removeAll { $0 == "null" }
         }
         if node["enum"]?.array?.contains(.null) == true { nullable = true }
+        // An `allOf` part that says only `nullable: true` (OpenAI's `allOf: [{$ref:
+        // AssistantsApiToolChoiceOption}, {nullable: true}]`) lets null in.
+        if let parts = node["allOf"]?.array, parts.contains(where: { $0["nullable"]?.bool == true && onlyAnnotates($0) }) { nullable = true }
         return (types, nullable)
     }
 
@@ -275,7 +278,7 @@ final class SchemaMapper {
     }
 
     /// Declares what `node` needs under `name` and returns its type.
-    private func declaredType(of node: DocumentNode, at location: DocumentLocation, name: String, context: Context) -> ImportedType {
+    func declaredType(of node: DocumentNode, at location: DocumentLocation, name: String, context: Context) -> ImportedType {
         // Its place in the files comes before the types it declares on the way.
         placeInOrder(name)
         declarationLocations[name] = location
@@ -302,15 +305,27 @@ final class SchemaMapper {
     /// The fields of an object schema, with those of its `allOf` parts merged in (parts first,
     /// a later property of the same key replacing an earlier one in its place).
     func fields(of node: DocumentNode, at location: DocumentLocation, owner: String, context: Context = .json) -> [ImportedField] {
+        fields(ofParts: [(node, location)], place: location, placeName: owner, owner: owner, context: context)
+    }
+
+    /// The fields of several schemas that one value meets together (a union's variant and the
+    /// parts of the `allOf` that holds the union), merged in order. Types written in place under
+    /// `place` are named after `placeName`; `owner` is the model the fields are for.
+    func fields(
+        ofParts parts: [(node: DocumentNode, location: DocumentLocation)], place location: DocumentLocation, placeName: String, owner: String,
+        context: Context = .json
+    ) -> [ImportedField] {
         var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
         var required: Set<String> = []
         var open: [DocumentLocation] = []
-        collectProperties(of: node, at: location, owner: owner, into: &properties, required: &required, open: &open, depth: 0)
+        for (node, partLocation) in parts {
+            collectProperties(of: node, at: partLocation, owner: owner, into: &properties, required: &required, open: &open, depth: 0)
+        }
         var taken: Set<String> = []
         var fields: [ImportedField] = []
         for (key, property, propertyLocation) in properties {
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
-            let hint = propertyOwner(propertyLocation, in: location, owner: owner) + ImportNames.typeName(key)
+            let hint = propertyOwner(propertyLocation, in: location, owner: placeName) + ImportNames.typeName(key)
             var type = self.type(of: property, at: propertyLocation, hint: hint, context: context)
             // The type is optional here only when the description allows null.
             let isNullable = type.isOptional
@@ -386,8 +401,20 @@ final class SchemaMapper {
                 open: &open, depth: depth + 1, warns: warns)
         }
         if let additional = resolved["additionalProperties"], additional.object.map({ !$0.isEmpty }) == true { open.append(resolvedLocation) }
-        if warns, depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
-            warn(resolvedLocation, "allOf with oneOf", "a oneOf or anyOf inside allOf is left out of the merged model '\(owner)'")
+        if depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
+            if let variants = flattenableVariants(of: resolved, at: resolvedLocation) {
+                // What each variant may have, the model may have; what one requires, others need not.
+                var optional: Set<String> = []
+                for (variant, variantLocation) in variants {
+                    collectProperties(
+                        of: variant, at: variantLocation, owner: owner, into: &properties, required: &optional, open: &open, depth: depth + 1,
+                        warns: warns)
+                }
+            } else if warns, let rule = Self.presenceRule(resolved) {
+                warn(resolvedLocation, "presence rule", "'\(owner)' needs \(rule); its fields are optional and nothing checks the rule")
+            } else if warns {
+                warn(resolvedLocation, "allOf with oneOf", "a oneOf or anyOf inside allOf is left out of the merged model '\(owner)'")
+            }
         }
         for (key, value) in resolved["properties"]?.object?.members ?? [] {
             let entry = (key: key, node: value, location: resolvedLocation.appending("properties").appending(key))
@@ -435,11 +462,9 @@ final class SchemaMapper {
     /// constrains nothing.
     static func onlyAnnotates(_ node: DocumentNode) -> Bool {
         guard let keys = node.object?.keys else { return false }
-        // `nullable: false` (Box's `{nullable: false}` beside a string) and a default say
-        // nothing of what the value is.
-        return keys.allSatisfy { key in
-            annotationKeys.contains(key) || key.hasPrefix("x-") || (key == "nullable" && node["nullable"]?.bool == false)
-        }
+        // `nullable` (Box's `{nullable: false}` beside a string) and a default say nothing of
+        // what the value is; a part's `nullable: true` lets null in (`types(of:)`).
+        return keys.allSatisfy { key in annotationKeys.contains(key) || key.hasPrefix("x-") || key == "nullable" }
     }
 
     /// The keys of a schema that say nothing of which values it takes.
@@ -463,6 +488,7 @@ final class SchemaMapper {
             declarationLocations[name] = location
             return type
         }
+        if let union = distributedUnion(parts, of: node, at: location, name: name, docs: docs) { return union }
         declare(.model(name: name, docs: docs, fields: fields(of: node, at: location, owner: name), isDeprecated: node["deprecated"]?.bool == true))
         return .named(name)
     }
@@ -550,9 +576,9 @@ final class SchemaMapper {
 
     // MARK: - Unions
 
-    private func unionType(
+    func unionType(
         _ variants: [DocumentNode], keyword: String, of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String],
-        context: Context
+        context: Context, merging merge: UnionMerge? = nil
     ) -> ImportedType {
         var nullable = false
         var present: [(node: DocumentNode, location: DocumentLocation)] = []
@@ -561,25 +587,29 @@ final class SchemaMapper {
             present.append((variant, location.appending(keyword).appending(index)))
         }
         if present.count == 1 {
-            let type = self.type(of: present[0].node, at: present[0].location, hint: name, context: context)
+            let type = variantType(present[0].node, at: present[0].location, hint: name, context: context, merging: merge)
             return nullable ? type.optional : type
         }
         if let tagKey = node["discriminator"]?["propertyName"]?.string ?? inferredTagKey(of: present),
-            let tagged = taggedUnion(present, tagKey: tagKey, mapping: node["discriminator"]?["mapping"]?.object, at: location, name: name, docs: docs)
+            let tagged = taggedUnion(
+                present, tagKey: tagKey, mapping: node["discriminator"]?["mapping"]?.object, at: location, name: name, docs: docs, merging: merge)
         {
             return nullable ? tagged.optional : tagged
         }
         // OpenAI's `AssistantStreamEvent` is a oneOf of oneOfs whose variants are each tagged by
         // `event`: the variants of them all, tagged by it, are one tagged union.
         if node["discriminator"] == nil, let inner = innerVariants(of: present), let tagKey = inferredTagKey(of: inner),
-            let tagged = taggedUnion(inner, tagKey: tagKey, mapping: nil, at: location, name: name, docs: docs)
+            let tagged = taggedUnion(inner, tagKey: tagKey, mapping: nil, at: location, name: name, docs: docs, merging: merge)
         {
             return nullable ? tagged.optional : tagged
         }
         var taken: Set<String> = ["unknown"]
         var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
         for (variant, variantLocation) in present {
-            var type = self.type(of: variant, at: variantLocation, hint: name + "Variant\(chosen.count + 1)", context: context)
+            // A variant merged with the `allOf`'s parts is named after its component.
+            let target = merge == nil ? nil : variant["$ref"]?.string.flatMap { try? files.location(of: $0, from: variantLocation) }
+            let hint = target.map { name + ImportNames.typeName(Self.componentHint($0)) } ?? name + "Variant\(chosen.count + 1)"
+            var type = variantType(variant, at: variantLocation, hint: hint, context: context, merging: merge)
             if type.isOptional {
                 nullable = true
                 type = type.unwrapped
@@ -638,7 +668,7 @@ final class SchemaMapper {
     /// nil otherwise. An inline variant is declared as a model named after its tag.
     private func taggedUnion(
         _ variants: [(node: DocumentNode, location: DocumentLocation)], tagKey: String, mapping: DocumentObject?, at location: DocumentLocation,
-        name: String, docs: [String]
+        name: String, docs: [String], merging merge: UnionMerge?
     ) -> ImportedType? {
         var tagsByTarget: [DocumentLocation: String] = [:]
         for (tag, target) in mapping?.members ?? [] {
@@ -653,15 +683,16 @@ final class SchemaMapper {
             // Without a mapping, the specification's tag is the component's name; but where the
             // variant's own tag property allows one value only (OpenAI's `role: enum [developer]`),
             // that value is what is sent.
-            let onlyValue = onlyValue(ofProperty: tagKey, in: variant, at: variantLocation)
+            let known = target.flatMap { tagsByTarget[$0] }.map(UnionTag.text) ?? onlyValue(ofProperty: tagKey, in: variant, at: variantLocation)
             let hint: String
-            switch onlyValue {
+            switch known {
             case .text(let text)?: hint = name + ImportNames.typeName(text)
             case .number(let number)?: hint = name + String(number)
-            case nil: hint = name
+            case nil: hint = name + (target.map { ImportNames.typeName(Self.componentHint($0)) } ?? "")
             }
-            guard case .named(let model) = type(of: variant, at: variantLocation, hint: hint), case .model? = declarations[model],
-                let tag = target.flatMap({ tagsByTarget[$0] }).map(UnionTag.text) ?? onlyValue ?? target.map({ .text($0.tokens.last ?? model) })
+            guard case .named(let model) = variantType(variant, at: variantLocation, hint: hint, context: .json, merging: merge),
+                case .model? = declarations[model],
+                let tag = known ?? target.map({ .text($0.tokens.last ?? model) })
             else { return nil }
             // A number tag names nothing: the variant is named after its model.
             let caseName = switch tag {

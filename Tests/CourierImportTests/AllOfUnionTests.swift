@@ -1,0 +1,126 @@
+import CourierSchema
+import Foundation
+import Testing
+
+@testable import CourierImport
+
+/// An `allOf` that holds a `oneOf` or `anyOf`: every value meets the union and the other parts
+/// together, and the import says so instead of leaving the union out.
+@Suite("Unions inside allOf")
+struct AllOfUnionTests {
+    /// InfluxDB's template summary lists checks as `allOf: [CheckDiscriminator, {properties:
+    /// {kind, …}}]`: each check, with the summary's keys too.
+    @Test func aTaggedUnionAndObjectPartsAreTheUnionOfEachVariantMergedWithTheParts() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Checks"}, "components": {"schemas": {
+              "CheckDiscriminator": {"oneOf": [{"$ref": "#/components/schemas/DeadmanCheck"}, {"$ref": "#/components/schemas/ThresholdCheck"}],
+                "discriminator": {"propertyName": "type", "mapping": {
+                  "deadman": "#/components/schemas/DeadmanCheck", "threshold": "#/components/schemas/ThresholdCheck"}}},
+              "DeadmanCheck": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}, "staleTime": {"type": "string"}}},
+              "ThresholdCheck": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}, "level": {"type": "integer"}}},
+              "Summary": {"type": "object", "properties": {"checks": {"type": "array", "items": {"allOf": [
+                {"$ref": "#/components/schemas/CheckDiscriminator"},
+                {"type": "object", "properties": {"templateMetaName": {"type": "string"},
+                  "kind": {"type": "object", "properties": {"name": {"type": "string"}}}}}]}}}}}}}
+            """##)
+        #expect(schema.contains("model Summary {\n  checks: [SummaryChecksItem]?\n}"), "\(schema)")
+        #expect(
+            schema.contains(
+                "union SummaryChecksItem tag \"type\" {\n  deadman: SummaryChecksItemDeadman\n  threshold: SummaryChecksItemThreshold\n}"),
+            "\(schema)")
+        #expect(
+            schema.contains(
+                "model SummaryChecksItemDeadman {\n  type: String\n  staleTime: String?\n  templateMetaName: String?\n  kind: SummaryChecksItemKind?\n}"),
+            "\(schema)")
+        #expect(
+            schema.contains(
+                "model SummaryChecksItemThreshold {\n  type: String\n  level: Int?\n  templateMetaName: String?\n  kind: SummaryChecksItemKind?\n}"),
+            "\(schema)")
+        // The part's inline `kind` is one model for both variants.
+        #expect(schema.components(separatedBy: "model SummaryChecksItemKind {").count == 2, "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    /// OpenAI's WebSocket events are `allOf: [anyOf: [50 events], {properties: {stream_id}}]`;
+    /// the events' `type` tags them.
+    @Test func anUntaggedUnionWhoseVariantsHaveATagIsTaggedWhenMerged() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Events"}, "components": {"schemas": {
+              "DeltaEvent": {"type": "object", "required": ["type", "delta"], "properties": {"type": {"type": "string", "enum": ["response.delta"]}, "delta": {"type": "string"}}},
+              "DoneEvent": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["response.done"]}}},
+              "SocketEvent": {"allOf": [
+                {"anyOf": [{"$ref": "#/components/schemas/DeltaEvent"}, {"$ref": "#/components/schemas/DoneEvent"}]},
+                {"type": "object", "properties": {"stream_id": {"type": "string"}}}]}}}}
+            """##)
+        #expect(
+            schema.contains(
+                "union SocketEvent tag \"type\" {\n  responseDelta = \"response.delta\": SocketEventResponseDelta\n  responseDone = \"response.done\": SocketEventResponseDone\n}"),
+            "\(schema)")
+        #expect(schema.contains("model SocketEventResponseDelta {\n  type: DeltaEventType\n  delta: String\n  streamId: String?\n}"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    /// OpenSearch's metric aggregations take `allOf: [{properties: {missing}}, anyOf: [{field},
+    /// {script}]]`, and its aggregation container is a `oneOf` of objects each with a key of its
+    /// own: the model holds every variant's keys, each optional, in the models that derive from
+    /// it too.
+    @Test func aUnionOfObjectsThatDescribeTheirKeysAlikeIsItsFieldsMadeOptional() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Aggregations"}, "components": {"schemas": {
+              "MetricBase": {"allOf": [
+                {"type": "object", "properties": {"missing": {"type": "string"}}},
+                {"anyOf": [
+                  {"type": "object", "required": ["field"], "properties": {"field": {"type": "string"}}},
+                  {"type": "object", "properties": {"script": {"type": "string"}, "field": {"type": "string"}}}]}]},
+              "AverageAggregation": {"allOf": [{"$ref": "#/components/schemas/MetricBase"}, {"type": "object", "properties": {"format": {"type": "string"}}}]}}}}
+            """##)
+        #expect(schema.contains("model MetricBase {\n  missing: String?\n  field: String?\n  script: String?\n}"), "\(schema)")
+        #expect(schema.contains("model AverageAggregation {\n  missing: String?\n  field: String?\n  script: String?\n  format: String?\n}"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    /// OpenSearch's bucket lists are `allOf: [Buckets, {oneOf: [map of AdjacencyMatrixBucket,
+    /// array of them]}]`, where `Buckets` holds buckets of any kind: they are the narrower union.
+    @Test func anAllOfOfUnionsIsTheUnionThatSaysMost() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Buckets"}, "components": {"schemas": {
+              "AnyBucket": {"x-is-generic-type-parameter": true},
+              "Buckets": {"oneOf": [{"type": "object", "additionalProperties": {"$ref": "#/components/schemas/AnyBucket"}},
+                {"type": "array", "items": {"$ref": "#/components/schemas/AnyBucket"}}]},
+              "MatrixBucket": {"type": "object", "properties": {"key": {"type": "string"}}},
+              "MatrixAggregate": {"type": "object", "properties": {"buckets": {"allOf": [
+                {"$ref": "#/components/schemas/Buckets"},
+                {"oneOf": [{"type": "object", "additionalProperties": {"$ref": "#/components/schemas/MatrixBucket"}},
+                  {"type": "array", "items": {"$ref": "#/components/schemas/MatrixBucket"}}]}]}}}}}}
+            """##)
+        #expect(schema.contains("model MatrixAggregate {\n  buckets: MatrixAggregateBuckets?\n}"), "\(schema)")
+        #expect(
+            schema.contains("union MatrixAggregateBuckets {\n  matrixBucketMap: [String: MatrixBucket]\n  matrixBucketList: [MatrixBucket]\n}"),
+            "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    /// OpenAI writes `allOf: [{$ref: AssistantsApiToolChoiceOption}, {nullable: true}]`.
+    @Test func aPartThatSaysOnlyNullableLetsNullIn() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Runs"}, "components": {"schemas": {
+              "ToolChoice": {"oneOf": [{"type": "string", "enum": ["none", "auto"]}, {"type": "object", "properties": {"name": {"type": "string"}}}]},
+              "Run": {"type": "object", "required": ["tool_choice"], "properties": {
+                "tool_choice": {"allOf": [{"$ref": "#/components/schemas/ToolChoice"}, {"nullable": true}]}}}}}}
+            """##)
+        #expect(schema.contains("model Run {\n  toolChoice: ToolChoice? @writesNull\n}"), "\(schema)")
+    }
+
+    /// Lob's addresses need `name` or `company`; DigitalOcean's firewalls inbound or outbound rules.
+    @Test func aRuleOnWhichKeysArePresentIsNamedInTheWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Addresses"}, "components": {"schemas": {"Address": {"allOf": [
+              {"type": "object", "properties": {"name": {"type": "string"}, "company": {"type": "string"}}},
+              {"anyOf": [{"required": ["name"]}, {"title": "by company", "required": ["company"]}]}]}}}}
+            """##)
+        #expect(schema.contains("model Address {\n  name: String?\n  company: String?\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/components/schemas/Address/allOf/1: 'Address' needs `name`, or `company`; its fields are optional and nothing checks the rule"
+        ], "\(result.warnings)")
+    }
+}

@@ -168,3 +168,18 @@ extension SchemaMapper {
         return union["oneOf"] != nil ? "either " + sets.joined(separator: ", or ") + " (only one)" : sets.joined(separator: ", or ")
     }
 }
+
+extension SchemaMapper {
+    /// The keys that the presence rules in a schema's `allOf` parts name.
+    func presenceRuleKeys(of node: DocumentNode, at location: DocumentLocation, depth: Int) -> Set<String> {
+        guard depth < 32, let (resolved, resolvedLocation) = try? files.resolve(node, at: location) else { return [] }
+        var keys: Set<String> = []
+        for (index, part) in (resolved["allOf"]?.array ?? []).enumerated() {
+            keys.formUnion(presenceRuleKeys(of: part, at: resolvedLocation.appending("allOf").appending(index), depth: depth + 1))
+        }
+        if Self.presenceRule(resolved) != nil {
+            for variant in (resolved["oneOf"] ?? resolved["anyOf"])?.array ?? [] { keys.formUnion(variant["required"]?.array?.compactMap(\.string) ?? []) }
+        }
+        return keys
+    }
+}

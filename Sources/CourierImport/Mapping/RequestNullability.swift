@@ -30,7 +30,9 @@ extension SchemaMapper {
         for name in written {
             guard case .model(let model, let docs, var fields, let isDeprecated)? = declarations[name] else { continue }
             for index in fields.indices where fields[index].isNullable {
-                let base = fields[index].type.unwrapped
+                // A key a presence rule names is `Nullable<T>?` already.
+                var base = fields[index].type.unwrapped
+                if case .nullable(let inner) = base { base = inner }
                 // JSON holds null itself.
                 guard base != .json else { continue }
                 fields[index].type = fields[index].isRequired ? .nullable(base) : .optional(.nullable(base))

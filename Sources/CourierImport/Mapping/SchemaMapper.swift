@@ -321,6 +321,7 @@ final class SchemaMapper {
         for (node, partLocation) in parts {
             collectProperties(of: node, at: partLocation, owner: owner, into: &properties, required: &required, open: &open, depth: 0)
         }
+        let ruled = parts.reduce(into: Set<String>()) { $0.formUnion(presenceRuleKeys(of: $1.node, at: $1.location, depth: 0)) }
         var taken: Set<String> = []
         var fields: [ImportedField] = []
         for (key, property, propertyLocation) in properties {
@@ -333,6 +334,12 @@ final class SchemaMapper {
             if !required.contains(key) {
                 defaultValue = literal(checkedDefault(of: property, at: propertyLocation, naming: "'\(owner).\(key)'"), for: type.unwrapped)
                 if defaultValue == nil || type.isOptional { type = type.optional }
+                // A key that a presence rule names, and that may be null, keeps null apart from
+                // absent: Lob's `company: null` meets "`name` or `company`", an absent key does not.
+                if isNullable, ruled.contains(key), type.unwrapped != .json {
+                    type = .optional(.nullable(type.unwrapped))
+                    defaultValue = nil
+                }
             }
             let docs = ImportDocs.lines(ImportDocs.title(property["title"]?.string, of: key), property["description"]?.string)
             fields.append(

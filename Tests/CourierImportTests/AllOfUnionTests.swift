@@ -125,4 +125,28 @@ struct AllOfUnionTests {
             "warning: #/components/schemas/Address/allOf/1: 'Address' needs `name`, or `company`; its fields are optional and nothing checks the rule"
         ], "\(result.warnings)")
     }
+
+    /// A key that two `allOf` parts define: Box's `ConflictError` adds `conflicts` to the
+    /// `context_info` of its base, Okta's factors restate `factorType` with a description only,
+    /// and a part that lists the base's keys and more refines them.
+    @Test func aKeyThatTwoPartsDefineIsWhatTheyDefineTogether() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Errors"}, "components": {"schemas": {
+              "FactorType": {"type": "string", "enum": ["sms", "email"]},
+              "ClientError": {"type": "object", "properties": {
+                "context_info": {"type": "object", "properties": {"message": {"type": "string"}}},
+                "factor_type": {"$ref": "#/components/schemas/FactorType"},
+                "link": {"type": "object", "properties": {"href": {"type": "string"}}}}},
+              "ConflictError": {"allOf": [{"$ref": "#/components/schemas/ClientError"}, {"type": "object", "properties": {
+                "context_info": {"type": "object", "properties": {"conflicts": {"type": "array", "items": {"type": "string"}}}},
+                "factor_type": {"description": "The factor's type."},
+                "link": {"type": "object", "properties": {"href": {"type": "string"}, "name": {"type": "string"}}}}}]}}}}
+            """##)
+        #expect(
+            schema.contains(
+                "model ConflictError {\n  contextInfo: ConflictErrorContextInfo?\n  /// The factor's type.\n  factorType: FactorType?\n  link: ConflictErrorLink?\n}"),
+            "\(schema)")
+        #expect(schema.contains("model ConflictErrorContextInfo {\n  message: String?\n  conflicts: [String]?\n}"), "\(schema)")
+        #expect(schema.contains("model ConflictErrorLink {\n  href: String?\n  name: String?\n}"), "\(schema)")
+    }
 }

@@ -318,8 +318,11 @@ final class SchemaMapper {
         var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
         var required: Set<String> = []
         var open: [DocumentLocation] = []
+        var earlier: [String: [(node: DocumentNode, location: DocumentLocation)]] = [:]
         for (node, partLocation) in parts {
-            collectProperties(of: node, at: partLocation, owner: owner, into: &properties, required: &required, open: &open, depth: 0)
+            collectProperties(
+                of: node, at: partLocation, owner: owner, into: &properties, required: &required, open: &open, depth: 0,
+                replacing: { earlier[$0, default: []].append(($1, $2)) })
         }
         let ruled = parts.reduce(into: Set<String>()) { $0.formUnion(presenceRuleKeys(of: $1.node, at: $1.location, depth: 0)) }
         var taken: Set<String> = []
@@ -327,7 +330,10 @@ final class SchemaMapper {
         for (key, property, propertyLocation) in properties {
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
             let hint = propertyOwner(propertyLocation, in: location, owner: placeName) + ImportNames.typeName(key)
-            var type = self.type(of: property, at: propertyLocation, hint: hint, context: context)
+            let definitions = (earlier[key] ?? []) + [(property, propertyLocation)]
+            var type = definitions.count > 1
+                ? typeOfDefinitions(definitions, hint: hint, context: context)
+                : self.type(of: property, at: propertyLocation, hint: hint, context: context)
             // The type is optional here only when the description allows null.
             let isNullable = type.isOptional
             var defaultValue: String?
@@ -396,7 +402,8 @@ final class SchemaMapper {
     func collectProperties(
         of node: DocumentNode, at location: DocumentLocation, owner: String,
         into properties: inout [(key: String, node: DocumentNode, location: DocumentLocation)], required: inout Set<String>,
-        open: inout [DocumentLocation], depth: Int, warns: Bool = true
+        open: inout [DocumentLocation], depth: Int, warns: Bool = true,
+        replacing: ((_ key: String, _ earlier: DocumentNode, _ location: DocumentLocation) -> Void)? = nil
     ) {
         guard depth < 32, let (resolved, resolvedLocation) = try? files.resolve(node, at: location) else {
             if depth >= 32, warns { warn(location, "allOf", "allOf parts nested over 32 deep are left out of '\(owner)'") }
@@ -405,7 +412,7 @@ final class SchemaMapper {
         for (index, part) in (resolved["allOf"]?.array ?? []).enumerated() {
             collectProperties(
                 of: part, at: resolvedLocation.appending("allOf").appending(index), owner: owner, into: &properties, required: &required,
-                open: &open, depth: depth + 1, warns: warns)
+                open: &open, depth: depth + 1, warns: warns, replacing: replacing)
         }
         if let additional = resolved["additionalProperties"], additional.object.map({ !$0.isEmpty }) == true { open.append(resolvedLocation) }
         if depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
@@ -415,7 +422,7 @@ final class SchemaMapper {
                 for (variant, variantLocation) in variants {
                     collectProperties(
                         of: variant, at: variantLocation, owner: owner, into: &properties, required: &optional, open: &open, depth: depth + 1,
-                        warns: warns)
+                        warns: warns, replacing: replacing)
                 }
             } else if warns, let rule = Self.presenceRule(resolved) {
                 warn(resolvedLocation, "presence rule", "'\(owner)' needs \(rule); its fields are optional and nothing checks the rule")
@@ -425,7 +432,12 @@ final class SchemaMapper {
         }
         for (key, value) in resolved["properties"]?.object?.members ?? [] {
             let entry = (key: key, node: value, location: resolvedLocation.appending("properties").appending(key))
-            if let earlier = properties.firstIndex(where: { $0.key == key }) { properties[earlier] = entry } else { properties.append(entry) }
+            if let earlier = properties.firstIndex(where: { $0.key == key }) {
+                replacing?(key, properties[earlier].node, properties[earlier].location)
+                properties[earlier] = entry
+            } else {
+                properties.append(entry)
+            }
         }
         required.formUnion((resolved["required"]?.array ?? []).compactMap(\.string))
     }

@@ -183,3 +183,41 @@ extension SchemaMapper {
         return keys
     }
 }
+
+extension SchemaMapper {
+    /// The type of a key that several `allOf` parts define, the last one last. Objects are
+    /// merged when none holds every key of the others (Box's `ClientError.context_info` holds
+    /// `message`, and `ConflictError`'s part adds `conflicts`: a value has both); a last
+    /// definition that only annotates keeps the type before it; otherwise the last definition,
+    /// which refines the others, is the type.
+    func typeOfDefinitions(_ definitions: [(node: DocumentNode, location: DocumentLocation)], hint: String, context: Context) -> ImportedType {
+        var distinct: [(node: DocumentNode, location: DocumentLocation)] = []
+        for definition in definitions where !distinct.contains(where: { $0.node == definition.node && $0.location.file == definition.location.file }) {
+            distinct.append(definition)
+        }
+        let meaningful = distinct.filter { !Self.onlyAnnotates($0.node) }
+        guard let last = meaningful.last else { return type(of: distinct[distinct.count - 1].node, at: distinct[distinct.count - 1].location, hint: hint, context: context) }
+        let resolved = meaningful.map { (try? files.resolve($0.node, at: $0.location))?.node }
+        let areObjects = resolved.allSatisfy { node in
+            guard let node, !Self.isUnion(node), node["enum"] == nil else { return false }
+            return node["properties"] != nil || node["allOf"] != nil
+        }
+        // Merged only when no definition holds every key of the others: one that does refines them.
+        let keySets = meaningful.map { definition -> Set<String> in
+            var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
+            var required: Set<String> = []
+            var open: [DocumentLocation] = []
+            collectProperties(of: definition.node, at: definition.location, owner: "", into: &properties, required: &required, open: &open, depth: 1, warns: false)
+            return Set(properties.map(\.key))
+        }
+        let all = keySets.reduce(into: Set<String>()) { $0.formUnion($1) }
+        guard meaningful.count > 1, areObjects, !keySets.contains(all) else { return type(of: last.node, at: last.location, hint: hint, context: context) }
+        let name = reserveTypeName(hint)
+        placeInOrder(name)
+        declarationLocations[name] = last.location
+        let docs = ImportDocs.lines(ImportDocs.title(last.node["title"]?.string, of: name), last.node["description"]?.string)
+        let fields = fields(ofParts: meaningful, place: last.location, placeName: name, owner: name, context: context)
+        declare(.model(name: name, docs: docs, fields: fields, isDeprecated: last.node["deprecated"]?.bool == true))
+        return Self.types(of: last.node).nullable ? ImportedType.named(name).optional : .named(name)
+    }
+}

@@ -11,6 +11,20 @@ struct UnionMerge {
 }
 
 extension SchemaMapper {
+    /// Whether a schema allows null and nothing else (`{type: "null"}`), as a union's variant.
+    static func isNull(_ node: DocumentNode) -> Bool {
+        types(of: node).types.isEmpty && node["type"] != nil && node["$ref"] == nil
+    }
+
+    /// The properties of a schema and of its `allOf` parts, without warnings: what it describes.
+    func properties(of node: DocumentNode, at location: DocumentLocation) -> [(key: String, node: DocumentNode, location: DocumentLocation)] {
+        var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
+        var required: Set<String> = []
+        var open: [DocumentLocation] = []
+        collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, open: &open, depth: 1, warns: false)
+        return properties
+    }
+
     /// Whether a schema is a union and only that: a `oneOf` or `anyOf` without properties or
     /// `allOf` beside it.
     static func isUnion(_ node: DocumentNode) -> Bool {
@@ -57,7 +71,7 @@ extension SchemaMapper {
     /// merged parts' together, named after the variant.
     func variantType(_ variant: DocumentNode, at location: DocumentLocation, hint: String, context: Context, merging merge: UnionMerge?) -> ImportedType {
         guard let merge else { return type(of: variant, at: location, hint: hint, context: context) }
-        if Self.types(of: variant).types.isEmpty, variant["type"] != nil, variant["$ref"] == nil { return type(of: variant, at: location, hint: hint) }
+        if Self.isNull(variant) { return type(of: variant, at: location, hint: hint) }
         let name = reserveTypeName(hint)
         placeInOrder(name)
         declarationLocations[name] = location
@@ -70,7 +84,7 @@ extension SchemaMapper {
 
     /// Whether a union's variant is an object with properties (a model), or null.
     private func isObjectOrNull(_ variant: DocumentNode, at location: DocumentLocation) -> Bool {
-        if Self.types(of: variant).types.isEmpty, variant["type"] != nil, variant["$ref"] == nil { return true }
+        if Self.isNull(variant) { return true }
         guard let (resolved, _) = try? files.resolve(variant, at: location), !Self.isUnion(resolved) else { return false }
         return resolved["properties"] != nil || resolved["allOf"] != nil
     }
@@ -132,15 +146,11 @@ extension SchemaMapper {
         var flat: [(node: DocumentNode, location: DocumentLocation)] = []
         for (index, variant) in variants.enumerated() {
             let variantLocation = location.appending(keyword).appending(index)
-            if Self.types(of: variant).types.isEmpty, variant["type"] != nil, variant["$ref"] == nil { continue }
+            if Self.isNull(variant) { continue }
             guard let (resolved, _) = try? files.resolve(variant, at: variantLocation), !Self.isUnion(resolved),
                 resolved["properties"] != nil || resolved["allOf"] != nil
             else { return nil }
-            var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
-            var required: Set<String> = []
-            var open: [DocumentLocation] = []
-            collectProperties(of: variant, at: variantLocation, owner: "", into: &properties, required: &required, open: &open, depth: 1, warns: false)
-            for property in properties {
+            for property in properties(of: variant, at: variantLocation) {
                 // Alike: the same schema, and a `$ref` in it read from the same file.
                 if let earlier = described[property.key], earlier.node != property.node || earlier.file != property.location.file { return nil }
                 described[property.key] = (property.node, property.location.file)
@@ -203,13 +213,7 @@ extension SchemaMapper {
             return node["properties"] != nil || node["allOf"] != nil
         }
         // Merged only when no definition holds every key of the others: one that does refines them.
-        let keySets = meaningful.map { definition -> Set<String> in
-            var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
-            var required: Set<String> = []
-            var open: [DocumentLocation] = []
-            collectProperties(of: definition.node, at: definition.location, owner: "", into: &properties, required: &required, open: &open, depth: 1, warns: false)
-            return Set(properties.map(\.key))
-        }
+        let keySets = meaningful.map { Set(properties(of: $0.node, at: $0.location).map(\.key)) }
         let all = keySets.reduce(into: Set<String>()) { $0.formUnion($1) }
         guard meaningful.count > 1, areObjects, !keySets.contains(all) else { return type(of: last.node, at: last.location, hint: hint, context: context) }
         let name = reserveTypeName(hint)

@@ -13,7 +13,7 @@ extension SchemaMapper {
         var nullable = false
         var present: [(node: DocumentNode, location: DocumentLocation)] = []
         for (index, variant) in variants.enumerated() {
-            if Self.types(of: variant).types.isEmpty, variant["type"] != nil, variant["$ref"] == nil { nullable = true; continue }
+            if Self.isNull(variant) { nullable = true; continue }
             present.append((variant, location.appending(keyword).appending(index)))
         }
         if present.count == 1 {

@@ -149,4 +149,24 @@ struct AllOfUnionTests {
         #expect(schema.contains("model ConflictErrorContextInfo {\n  message: String?\n  conflicts: [String]?\n}"), "\(schema)")
         #expect(schema.contains("model ConflictErrorLink {\n  href: String?\n  name: String?\n}"), "\(schema)")
     }
+
+    /// Lob's creatives are a `oneOf` of `allOf: [{properties: {resource_type: enum [letter]}},
+    /// creative_base]`, all with the same keys: the variants written in place are tagged by
+    /// the property with one value each, not tried in turn (the first took every letter's
+    /// details as a postcard's and dropped what only letters have).
+    @Test func variantsWrittenInPlaceAsAllOfAreTaggedByTheirOneValueProperty() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Creatives"}, "components": {"schemas": {
+              "Base": {"type": "object", "properties": {"description": {"type": "string"}}},
+              "Creative": {"oneOf": [
+                {"allOf": [{"required": ["resource_type", "details"], "properties": {"resource_type": {"type": "string", "enum": ["postcard"]},
+                  "details": {"type": "object", "properties": {"size": {"type": "string"}}}}}, {"$ref": "#/components/schemas/Base"}]},
+                {"allOf": [{"required": ["resource_type", "details"], "properties": {"resource_type": {"type": "string", "enum": ["letter"]},
+                  "details": {"type": "object", "properties": {"color": {"type": "boolean"}}}}}, {"$ref": "#/components/schemas/Base"}]}]}}}}
+            """##)
+        #expect(
+            schema.contains("union Creative tag \"resource_type\" {\n  postcard: CreativePostcard\n  letter: CreativeLetter\n}"),
+            "\(schema)")
+        #expect(schema.contains("model CreativeLetter {\n  resourceType: CreativeLetterResourceType\n  details: CreativeLetterDetails\n"), "\(schema)")
+    }
 }

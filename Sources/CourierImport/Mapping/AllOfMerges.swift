@@ -72,9 +72,10 @@ extension SchemaMapper {
     func variantType(_ variant: DocumentNode, at location: DocumentLocation, hint: String, context: Context, merging merge: UnionMerge?) -> ImportedType {
         guard let merge else { return type(of: variant, at: location, hint: hint, context: context) }
         if Self.isNull(variant) { return type(of: variant, at: location, hint: hint) }
+        // No place in the description is this model's alone: the variant's place holds values
+        // without the parts' keys.
         let name = reserveTypeName(hint)
         placeInOrder(name)
-        declarationLocations[name] = location
         let resolved = (try? files.resolve(variant, at: location))?.node ?? variant
         let docs = ImportDocs.lines(ImportDocs.title(resolved["title"]?.string, of: name), resolved["description"]?.string)
         let fields = fields(ofParts: [(variant, location)] + merge.parts, place: merge.location, placeName: merge.name, owner: name)
@@ -218,7 +219,6 @@ extension SchemaMapper {
         guard meaningful.count > 1, areObjects, !keySets.contains(all) else { return type(of: last.node, at: last.location, hint: hint, context: context) }
         let name = reserveTypeName(hint)
         placeInOrder(name)
-        declarationLocations[name] = last.location
         let docs = ImportDocs.lines(ImportDocs.title(last.node["title"]?.string, of: name), last.node["description"]?.string)
         let fields = fields(ofParts: meaningful, place: last.location, placeName: name, owner: name, context: context)
         declare(.model(name: name, docs: docs, fields: fields, isDeprecated: last.node["deprecated"]?.bool == true))

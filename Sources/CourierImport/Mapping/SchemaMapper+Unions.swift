@@ -109,7 +109,7 @@ extension SchemaMapper {
         var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
         for (variant, variantLocation) in variants {
             let target = variant["$ref"]?.string.flatMap { try? files.location(of: $0, from: variantLocation) }
-            guard target != nil || variant["properties"] != nil else { return nil }
+            guard target != nil || variant["properties"] != nil || variant["allOf"] != nil else { return nil }
             // Without a mapping, the specification's tag is the component's name; but where the
             // variant's own tag property allows one value only (OpenAI's `role: enum [developer]`),
             // that value is what is sent.

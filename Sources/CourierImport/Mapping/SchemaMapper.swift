@@ -196,7 +196,9 @@ final class SchemaMapper {
         // The component the part is in: `Base/allOf/1` is `Base`'s.
         while part.tokens.count >= 2, part.tokens[part.tokens.count - 2] == "allOf" { part.tokens.removeLast(2) }
         let isOwn = part.file == location.file && part.tokens.starts(with: location.tokens)
-        return isOwn ? owner : ImportNames.typeName(Self.componentHint(part))
+        // A part with no name of its own (a union's variant, `oneOf/0`) names nothing.
+        let isNamed = part.tokens.last.map { Int($0) == nil } ?? true
+        return isOwn || !isNamed ? owner : ImportNames.typeName(Self.componentHint(part))
     }
 
     /// Whether a `maximum` is a whole number past 2^63 - 1 (and so no `Int64` holds it).

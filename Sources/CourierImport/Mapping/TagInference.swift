@@ -40,7 +40,10 @@ extension SchemaMapper {
     /// `type: enum [8]`). Decoding by it cannot pick the wrong variant, as trying each in turn
     /// can when an earlier variant's fields are all in a later one's value.
     func inferredTagKey(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> String? {
-        guard variants.count > 1, variants.allSatisfy({ $0.node["$ref"] != nil || $0.node["properties"] != nil }) else { return nil }
+        // Each variant an object: a `$ref`, or written in place with properties or `allOf` parts
+        // (Lob's creatives: `allOf: [{properties: {resource_type: enum [letter]}}, creative_base]`).
+        let areObjects = variants.allSatisfy { $0.node["$ref"] != nil || $0.node["properties"] != nil || $0.node["allOf"] != nil }
+        guard variants.count > 1, areObjects else { return nil }
         let each = variants.map { facts(of: $0.node, at: $0.location) }
         var candidates = each[0].requiredKeys
         for variant in each.dropFirst() { candidates = candidates.filter(variant.requiredKeys.contains) }

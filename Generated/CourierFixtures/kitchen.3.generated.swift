@@ -62,6 +62,143 @@ nonisolated public enum Content: Codable, Hashable, Sendable {
     }
 }
 
+/// A postal address of many lines: a `Profile` holds four, more than a model keeps inline.
+nonisolated public struct PostalAddress: Codable, Hashable, Sendable {
+    public var line0: String?
+    public var line1: String?
+    public var line2: String?
+    public var line3: String?
+    public var line4: String?
+    public var line5: String?
+    public var line6: String?
+    public var line7: String?
+    public var line8: String?
+    public var line9: String?
+    public var line10: String?
+    public var line11: String?
+    public var line12: String?
+    public var line13: String?
+    public var line14: String?
+    public var line15: String?
+    public var line16: String?
+    public var line17: String?
+    public var line18: String?
+    public var line19: String?
+    public var line20: String?
+    public var line21: String?
+    public var line22: String?
+    public var line23: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(
+        line0: String? = nil,
+        line1: String? = nil,
+        line2: String? = nil,
+        line3: String? = nil,
+        line4: String? = nil,
+        line5: String? = nil,
+        line6: String? = nil,
+        line7: String? = nil,
+        line8: String? = nil,
+        line9: String? = nil,
+        line10: String? = nil,
+        line11: String? = nil,
+        line12: String? = nil,
+        line13: String? = nil,
+        line14: String? = nil,
+        line15: String? = nil,
+        line16: String? = nil,
+        line17: String? = nil,
+        line18: String? = nil,
+        line19: String? = nil,
+        line20: String? = nil,
+        line21: String? = nil,
+        line22: String? = nil,
+        line23: String? = nil
+    ) {
+        self.line0 = line0
+        self.line1 = line1
+        self.line2 = line2
+        self.line3 = line3
+        self.line4 = line4
+        self.line5 = line5
+        self.line6 = line6
+        self.line7 = line7
+        self.line8 = line8
+        self.line9 = line9
+        self.line10 = line10
+        self.line11 = line11
+        self.line12 = line12
+        self.line13 = line13
+        self.line14 = line14
+        self.line15 = line15
+        self.line16 = line16
+        self.line17 = line17
+        self.line18 = line18
+        self.line19 = line19
+        self.line20 = line20
+        self.line21 = line21
+        self.line22 = line22
+        self.line23 = line23
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.line0 = try container.readIfPresent(String.self, at: "line0")
+        self.line1 = try container.readIfPresent(String.self, at: "line1")
+        self.line2 = try container.readIfPresent(String.self, at: "line2")
+        self.line3 = try container.readIfPresent(String.self, at: "line3")
+        self.line4 = try container.readIfPresent(String.self, at: "line4")
+        self.line5 = try container.readIfPresent(String.self, at: "line5")
+        self.line6 = try container.readIfPresent(String.self, at: "line6")
+        self.line7 = try container.readIfPresent(String.self, at: "line7")
+        self.line8 = try container.readIfPresent(String.self, at: "line8")
+        self.line9 = try container.readIfPresent(String.self, at: "line9")
+        self.line10 = try container.readIfPresent(String.self, at: "line10")
+        self.line11 = try container.readIfPresent(String.self, at: "line11")
+        self.line12 = try container.readIfPresent(String.self, at: "line12")
+        self.line13 = try container.readIfPresent(String.self, at: "line13")
+        self.line14 = try container.readIfPresent(String.self, at: "line14")
+        self.line15 = try container.readIfPresent(String.self, at: "line15")
+        self.line16 = try container.readIfPresent(String.self, at: "line16")
+        self.line17 = try container.readIfPresent(String.self, at: "line17")
+        self.line18 = try container.readIfPresent(String.self, at: "line18")
+        self.line19 = try container.readIfPresent(String.self, at: "line19")
+        self.line20 = try container.readIfPresent(String.self, at: "line20")
+        self.line21 = try container.readIfPresent(String.self, at: "line21")
+        self.line22 = try container.readIfPresent(String.self, at: "line22")
+        self.line23 = try container.readIfPresent(String.self, at: "line23")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.line0, at: "line0")
+        try container.writeIfPresent(self.line1, at: "line1")
+        try container.writeIfPresent(self.line2, at: "line2")
+        try container.writeIfPresent(self.line3, at: "line3")
+        try container.writeIfPresent(self.line4, at: "line4")
+        try container.writeIfPresent(self.line5, at: "line5")
+        try container.writeIfPresent(self.line6, at: "line6")
+        try container.writeIfPresent(self.line7, at: "line7")
+        try container.writeIfPresent(self.line8, at: "line8")
+        try container.writeIfPresent(self.line9, at: "line9")
+        try container.writeIfPresent(self.line10, at: "line10")
+        try container.writeIfPresent(self.line11, at: "line11")
+        try container.writeIfPresent(self.line12, at: "line12")
+        try container.writeIfPresent(self.line13, at: "line13")
+        try container.writeIfPresent(self.line14, at: "line14")
+        try container.writeIfPresent(self.line15, at: "line15")
+        try container.writeIfPresent(self.line16, at: "line16")
+        try container.writeIfPresent(self.line17, at: "line17")
+        try container.writeIfPresent(self.line18, at: "line18")
+        try container.writeIfPresent(self.line19, at: "line19")
+        try container.writeIfPresent(self.line20, at: "line20")
+        try container.writeIfPresent(self.line21, at: "line21")
+        try container.writeIfPresent(self.line22, at: "line22")
+        try container.writeIfPresent(self.line23, at: "line23")
+    }
+}
+
 /// A kind of component, as a number on the wire.
 nonisolated public enum ComponentKind: IntEnum {
     case button

@@ -75,6 +75,46 @@ nonisolated public enum Growth: Codable, Hashable, Sendable {
     }
 }
 
+/// Four addresses of 24 values each: the three first are kept in boxes, the last inline.
+nonisolated public struct Profile: Codable, Hashable, Sendable {
+    private var _home: Indirect<PostalAddress>
+    public var home: PostalAddress { get { _home.wrappedValue } set { _home = Indirect(wrappedValue: newValue) } }
+    private var _work: Indirect<PostalAddress?>
+    public var work: PostalAddress? { get { _work.wrappedValue } set { _work = Indirect(wrappedValue: newValue) } }
+    private var _billing: Indirect<PostalAddress?>
+    public var billing: PostalAddress? { get { _billing.wrappedValue } set { _billing = Indirect(wrappedValue: newValue) } }
+    public var shipping: PostalAddress?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(
+        home: PostalAddress,
+        work: PostalAddress? = nil,
+        billing: PostalAddress? = nil,
+        shipping: PostalAddress? = nil
+    ) {
+        self._home = Indirect(wrappedValue: home)
+        self._work = Indirect(wrappedValue: work)
+        self._billing = Indirect(wrappedValue: billing)
+        self.shipping = shipping
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self._home = Indirect(wrappedValue: try container.read(PostalAddress.self, at: "home"))
+        self._work = Indirect(wrappedValue: try container.readIfPresent(PostalAddress.self, at: "work"))
+        self._billing = Indirect(wrappedValue: try container.readIfPresent(PostalAddress.self, at: "billing"))
+        self.shipping = try container.readIfPresent(PostalAddress.self, at: "shipping")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self._home.wrappedValue, at: "home")
+        try container.writeIfPresent(self._work.wrappedValue, at: "work")
+        try container.writeIfPresent(self._billing.wrappedValue, at: "billing")
+        try container.writeIfPresent(self.shipping, at: "shipping")
+    }
+}
+
 /// A search hit: `score` is fixed, and every other key is a field the index chose.
 nonisolated public struct SearchHit: Codable, Hashable, Sendable {
     public var score: Double

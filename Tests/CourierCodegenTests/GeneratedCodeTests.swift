@@ -94,6 +94,24 @@ struct GeneratedCodeTests {
         #expect(encoded == #"{"value":9,"children":[]}"#)
     }
 
+    /// `Profile` holds more than a model keeps inline (`InlineSizeRule`): `home`, `work` and
+    /// `billing` are boxed. They read, write, compare and round-trip as the inline one does.
+    @Test func largeFieldsKeptInBoxesBehaveAsInlineOnes() throws {
+        var profile = Profile(home: PostalAddress(line0: "1 Main St"), work: PostalAddress(line1: "Floor 2"), billing: PostalAddress(line2: "PO Box"))
+        let copy = profile
+        profile.home.line0 = "2 Main St"
+        profile.work?.line1 = "Floor 3"
+        #expect(copy.home.line0 == "1 Main St" && copy.work?.line1 == "Floor 2", "a copy keeps its own values")
+        #expect(profile.home.line0 == "2 Main St" && profile.work?.line1 == "Floor 3")
+        #expect(profile != copy && Set([profile, copy, copy]).count == 2)
+        let data = try encoder.encode(profile)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((object["home"] as? [String: Any])?["line0"] as? String == "2 Main St")
+        #expect(object["shipping"] == nil)
+        #expect(try decoder.decode(Profile.self, from: data) == profile)
+        #expect(throws: DecodingError.self) { try self.decoder.decode(Profile.self, from: Data(#"{"work":{}}"#.utf8)) }
+    }
+
     @Test func endpointsBuildTheRequestsTheSchemaDescribes() async throws {
         let mock = MockAPIClient()
         mock.stub(.get, "/nodes/a%2Fb.json", json: Node(value: 1))

@@ -112,6 +112,7 @@ final class Checker {
         checkRoutes(groups)
         let errorMessageKeys = checkMessageMarks()
         RecursionRule.apply(models: &models, unions: &unions, log: &log)
+        InlineSizeRule.apply(models: &models, unions: unions)
 
         guard let api, !log.hasErrors else { return nil }
         return API(

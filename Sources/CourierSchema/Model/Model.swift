@@ -26,8 +26,9 @@ public struct Field: Sendable, Hashable, Encodable {
     public var docs: [String]
     /// Set when the field is deprecated.
     public var deprecation: Deprecation?
-    /// Whether the field closes a cycle of models stored inline, so that the generated struct
-    /// must keep its value in a box (a Swift struct cannot contain itself).
+    /// Whether the generated struct keeps the field's value in a box: the field closes a cycle
+    /// of models stored inline (a Swift struct cannot contain itself), or its model or union
+    /// holds many values inline (`InlineSizeRule`), which every copy would copy one by one.
     public var isIndirect: Bool
     /// `@writesNull`: an optional field whose key is always written, `nil` as `null` (a key
     /// the API requires but allows `null` in). Reading is as for any optional.

@@ -126,9 +126,10 @@ struct AllOfUnionTests {
         ], "\(result.warnings)")
     }
 
-    /// A key that two `allOf` parts define: Box's `ConflictError` adds `conflicts` to the
-    /// `context_info` of its base, Okta's factors restate `factorType` with a description only,
-    /// and a part that lists the base's keys and more refines them.
+    /// A key that two `allOf` parts define: a part adds `conflicts` to the `context_info` of its
+    /// base, Okta's factors restate `factorType` with a description only, a part that lists the
+    /// base's keys and more refines them, and Box's `ConflictError` names `conflicts` in a
+    /// `context_info` that its base lets take any keys.
     @Test func aKeyThatTwoPartsDefineIsWhatTheyDefineTogether() throws {
         let (schema, _) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Errors"}, "components": {"schemas": {
@@ -136,18 +137,25 @@ struct AllOfUnionTests {
               "ClientError": {"type": "object", "properties": {
                 "context_info": {"type": "object", "properties": {"message": {"type": "string"}}},
                 "factor_type": {"$ref": "#/components/schemas/FactorType"},
-                "link": {"type": "object", "properties": {"href": {"type": "string"}}}}},
+                "link": {"type": "object", "properties": {"href": {"type": "string"}}},
+                "details": {"type": "object", "additionalProperties": {}}}},
               "ConflictError": {"allOf": [{"$ref": "#/components/schemas/ClientError"}, {"type": "object", "properties": {
                 "context_info": {"type": "object", "properties": {"conflicts": {"type": "array", "items": {"type": "string"}}}},
                 "factor_type": {"description": "The factor's type."},
-                "link": {"type": "object", "properties": {"href": {"type": "string"}, "name": {"type": "string"}}}}}]}}}}
+                "link": {"type": "object", "properties": {"href": {"type": "string"}, "name": {"type": "string"}}},
+                "details": {"type": "object", "properties": {"code": {"type": "string"}}}}}]}}}}
             """##)
         #expect(
             schema.contains(
-                "model ConflictError {\n  contextInfo: ConflictErrorContextInfo?\n  /// The factor's type.\n  factorType: FactorType?\n  link: ConflictErrorLink?\n}"),
+                "model ConflictError {\n  contextInfo: ConflictErrorContextInfo?\n  /// The factor's type.\n  factorType: FactorType?\n  link: ConflictErrorLink?\n  details: ConflictErrorDetails?\n}"),
             "\(schema)")
         #expect(schema.contains("model ConflictErrorContextInfo {\n  message: String?\n  conflicts: [String]?\n}"), "\(schema)")
         #expect(schema.contains("model ConflictErrorLink {\n  href: String?\n  name: String?\n}"), "\(schema)")
+        // The base's `details` takes any keys: the merge keeps those the part does not name.
+        #expect(
+            schema.contains(
+                "model ConflictErrorDetails {\n  code: String?\n  /// The keys besides the declared ones, which the description lets in (`additionalProperties`).\n  additionalProperties: [String: JSON] @otherKeys\n}"),
+            "\(schema)")
     }
 
     /// Lob's creatives are a `oneOf` of `allOf: [{properties: {resource_type: enum [letter]}},

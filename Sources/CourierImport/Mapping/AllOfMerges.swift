@@ -25,6 +25,17 @@ extension SchemaMapper {
         return properties
     }
 
+    /// Whether a schema is an object of any keys and says nothing more of them: no properties,
+    /// and `additionalProperties: {}` or `true`.
+    static func isFreeFormObject(_ node: DocumentNode) -> Bool {
+        guard node["properties"] == nil, node["allOf"] == nil, !isUnion(node), types(of: node).types.allSatisfy({ $0 == "object" }) else { return false }
+        switch node["additionalProperties"] {
+        case .bool(true)?: return true
+        case .object(let object)?: return object.isEmpty
+        default: return false
+        }
+    }
+
     /// Whether a schema is a union and only that: a `oneOf` or `anyOf` without properties or
     /// `allOf` beside it.
     static func isUnion(_ node: DocumentNode) -> Bool {
@@ -197,8 +208,9 @@ extension SchemaMapper {
 
 extension SchemaMapper {
     /// The type of a key that several `allOf` parts define, the last one last. Objects are
-    /// merged when none holds every key of the others (Box's `ClientError.context_info` holds
-    /// `message`, and `ConflictError`'s part adds `conflicts`: a value has both); a last
+    /// merged when none holds every key of the others (one part's `context_info` holds
+    /// `message`, another's adds `conflicts`: a value has both), or when one takes any keys
+    /// (Box's `ClientError.context_info`), which the merged model keeps too; a last
     /// definition that only annotates keeps the type before it; otherwise the last definition,
     /// which refines the others, is the type.
     func typeOfDefinitions(_ definitions: [(node: DocumentNode, location: DocumentLocation)], hint: String, context: Context) -> ImportedType {
@@ -209,18 +221,31 @@ extension SchemaMapper {
         let meaningful = distinct.filter { !Self.onlyAnnotates($0.node) }
         guard let last = meaningful.last else { return type(of: distinct[distinct.count - 1].node, at: distinct[distinct.count - 1].location, hint: hint, context: context) }
         let resolved = meaningful.map { (try? files.resolve($0.node, at: $0.location))?.node }
-        let areObjects = resolved.allSatisfy { node in
-            guard let node, !Self.isUnion(node), node["enum"] == nil else { return false }
+        let described = meaningful.indices.filter { index in
+            guard let node = resolved[index], !Self.isUnion(node), node["enum"] == nil else { return false }
             return node["properties"] != nil || node["allOf"] != nil
         }
+        // A free-form object (Box's `context_info: {type: object, additionalProperties: {}}`)
+        // takes any keys: merged with described ones, the model keeps the others too.
+        let freeForm = meaningful.indices.filter { resolved[$0].map(Self.isFreeFormObject) ?? false }
         // Merged only when no definition holds every key of the others: one that does refines them.
-        let keySets = meaningful.map { Set(properties(of: $0.node, at: $0.location).map(\.key)) }
+        let keySets = described.map { Set(properties(of: meaningful[$0].node, at: meaningful[$0].location).map(\.key)) }
         let all = keySets.reduce(into: Set<String>()) { $0.formUnion($1) }
-        guard meaningful.count > 1, areObjects, !keySets.contains(all) else { return type(of: last.node, at: last.location, hint: hint, context: context) }
+        let merges = described.count + freeForm.count == meaningful.count && !described.isEmpty
+            && (!freeForm.isEmpty || (described.count > 1 && !keySets.contains(all)))
+        guard merges else { return type(of: last.node, at: last.location, hint: hint, context: context) }
         let name = reserveTypeName(hint)
         placeInOrder(name)
         let docs = ImportDocs.lines(ImportDocs.title(last.node["title"]?.string, of: name), last.node["description"]?.string)
-        let fields = fields(ofParts: meaningful, place: last.location, placeName: name, owner: name, context: context)
+        var fields = fields(ofParts: described.map { meaningful[$0] }, place: last.location, placeName: name, owner: name, context: context)
+        if !freeForm.isEmpty, !fields.contains(where: \.holdsOtherKeys) {
+            var taken = Set(fields.map(\.name))
+            fields.append(
+                ImportedField(
+                    name: ImportNames.unique("additionalProperties", in: &taken), wireName: nil, type: .dictionary(.json), defaultValue: nil,
+                    docs: ["The keys besides the declared ones, which the description lets in (`additionalProperties`)."], isDeprecated: false,
+                    holdsOtherKeys: true))
+        }
         declare(.model(name: name, docs: docs, fields: fields, isDeprecated: last.node["deprecated"]?.bool == true))
         return Self.types(of: last.node).nullable ? ImportedType.named(name).optional : .named(name)
     }

@@ -52,47 +52,33 @@ struct InlineSizeTests {
         #expect(api.model(named: "Wide")?.fields.allSatisfy { !$0.isIndirect } == true)
     }
 
+    /// A payment whose method is a union of a card and a bank account of `fields` values each.
+    private func payment(fields: Int) -> String {
+        """
+        api T {}
+        model Card {
+        \(strings("c", fields))
+        }
+        model Bank {
+        \(strings("b", fields))
+        }
+        union Method tag "type" {
+          card: Card
+          bank: Bank
+        }
+        model Payment {
+          method: Method
+          amount: Int
+        }
+        """
+    }
+
     /// A union copies by a switch over its variants, so its size is theirs together.
     @Test func aUnionCountsItsVariantsTogether() throws {
-        let api = try #require(
-            compileValid(
-                """
-                api T {}
-                model Card {
-                \(strings("c", 12))
-                }
-                model Bank {
-                \(strings("b", 12))
-                }
-                union Method tag "type" {
-                  card: Card
-                  bank: Bank
-                }
-                model Payment {
-                  method: Method
-                  amount: Int
-                }
-                """))
-        #expect(api.model(named: "Payment")?.fields.map(\.isIndirect) == [false, false])
-        let wide = try #require(
-            compileValid(
-                """
-                api T {}
-                model Card {
-                \(strings("c", 20))
-                }
-                model Bank {
-                \(strings("b", 20))
-                }
-                union Method tag "type" {
-                  card: Card
-                  bank: Bank
-                }
-                model Payment {
-                  method: Method
-                  amount: Int
-                }
-                """))
+        // 1 + 12 + 12 and the amount fit in 32; 1 + 20 + 20 do not.
+        let narrow = try #require(compileValid(payment(fields: 12)))
+        #expect(narrow.model(named: "Payment")?.fields.map(\.isIndirect) == [false, false])
+        let wide = try #require(compileValid(payment(fields: 20)))
         #expect(wide.model(named: "Payment")?.fields.map(\.isIndirect) == [true, false])
     }
 }

@@ -278,6 +278,17 @@ struct PublishedShapesTests {
         #expect(!schema.contains("model RunEventRunCreated"), "\(schema)")
     }
 
+    /// OpenAI's function tools require `parameters`, `anyOf: [{type: object,
+    /// additionalProperties: {}}, {type: "null"}]`: `JSON`, which holds null itself, not `JSON?`,
+    /// whose `nil` would leave the required key out.
+    @Test func aRequiredUnionOfAnyObjectAndNullIsJSON() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Tools"}, "components": {"schemas": {"FunctionTool": {"type": "object", "required": ["parameters"],
+              "properties": {"parameters": {"anyOf": [{"type": "object", "additionalProperties": {}}, {"type": "null"}]}}}}}}
+            """##)
+        #expect(schema.contains("model FunctionTool {\n  parameters: JSON\n}"), "\(schema)")
+    }
+
     /// DigitalOcean's MySQL settings go up to 2^64 - 1, and Docker writes `format: uint64`: no
     /// `Int` holds such a value, so the field is `UInt64`.
     @Test func integersPastInt64AreUInt64() throws {

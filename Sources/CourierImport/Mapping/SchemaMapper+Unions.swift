@@ -18,7 +18,9 @@ extension SchemaMapper {
         }
         if present.count == 1 {
             let type = variantType(present[0].node, at: present[0].location, hint: name, context: context, merging: merge)
-            return nullable ? type.optional : type
+            // `JSON` holds null itself (OpenAI's `parameters: anyOf: [{type: object}, {type:
+            // null}]`, required: `JSON?` would leave the key out).
+            return nullable && type != .json ? type.optional : type
         }
         if let tagKey = node["discriminator"]?["propertyName"]?.string ?? inferredTagKey(of: present),
             let tagged = taggedUnion(

@@ -36,6 +36,12 @@ extension SchemaMapper {
         }
     }
 
+    /// Whether a schema describes an object's keys, itself or through `allOf` parts, and is no
+    /// union: what becomes a model.
+    static func describesObject(_ node: DocumentNode) -> Bool {
+        !isUnion(node) && (node["properties"] != nil || node["allOf"] != nil)
+    }
+
     /// Whether a schema is a union and only that: a `oneOf` or `anyOf` without properties or
     /// `allOf` beside it.
     static func isUnion(_ node: DocumentNode) -> Bool {
@@ -60,7 +66,7 @@ extension SchemaMapper {
             guard let (resolved, resolvedLocation) = try? files.resolve(part, at: partLocation) else { return nil }
             if Self.isUnion(resolved) {
                 unions.append((part, partLocation, resolved, resolvedLocation))
-            } else if resolved["properties"] != nil || resolved["allOf"] != nil {
+            } else if Self.describesObject(resolved) {
                 objects.append((part, partLocation))
             } else if !Self.onlyStatesItsType(resolved) {
                 return nil
@@ -82,7 +88,6 @@ extension SchemaMapper {
     /// merged parts' together, named after the variant.
     func variantType(_ variant: DocumentNode, at location: DocumentLocation, hint: String, context: Context, merging merge: UnionMerge?) -> ImportedType {
         guard let merge else { return type(of: variant, at: location, hint: hint, context: context) }
-        if Self.isNull(variant) { return type(of: variant, at: location, hint: hint) }
         // No place in the description is this model's alone: the variant's place holds values
         // without the parts' keys.
         let name = reserveTypeName(hint)
@@ -97,8 +102,7 @@ extension SchemaMapper {
     /// Whether a union's variant is an object with properties (a model), or null.
     private func isObjectOrNull(_ variant: DocumentNode, at location: DocumentLocation) -> Bool {
         if Self.isNull(variant) { return true }
-        guard let (resolved, _) = try? files.resolve(variant, at: location), !Self.isUnion(resolved) else { return false }
-        return resolved["properties"] != nil || resolved["allOf"] != nil
+        return (try? files.resolve(variant, at: location)).map { Self.describesObject($0.node) } ?? false
     }
 
     /// The type of an `allOf` of unions: the one written in place when the others are `$ref`s,
@@ -159,9 +163,7 @@ extension SchemaMapper {
         for (index, variant) in variants.enumerated() {
             let variantLocation = location.appending(keyword).appending(index)
             if Self.isNull(variant) { continue }
-            guard let (resolved, _) = try? files.resolve(variant, at: variantLocation), !Self.isUnion(resolved),
-                resolved["properties"] != nil || resolved["allOf"] != nil
-            else { return nil }
+            guard let (resolved, _) = try? files.resolve(variant, at: variantLocation), Self.describesObject(resolved) else { return nil }
             for property in properties(of: variant, at: variantLocation) {
                 // Alike: the same schema, and a `$ref` in it read from the same file.
                 if let earlier = described[property.key], earlier.node != property.node || earlier.file != property.location.file { return nil }
@@ -222,8 +224,8 @@ extension SchemaMapper {
         guard let last = meaningful.last else { return type(of: distinct[distinct.count - 1].node, at: distinct[distinct.count - 1].location, hint: hint, context: context) }
         let resolved = meaningful.map { (try? files.resolve($0.node, at: $0.location))?.node }
         let described = meaningful.indices.filter { index in
-            guard let node = resolved[index], !Self.isUnion(node), node["enum"] == nil else { return false }
-            return node["properties"] != nil || node["allOf"] != nil
+            guard let node = resolved[index], node["enum"] == nil else { return false }
+            return Self.describesObject(node)
         }
         // A free-form object (Box's `context_info: {type: object, additionalProperties: {}}`)
         // takes any keys: merged with described ones, the model keeps the others too.

@@ -122,4 +122,17 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.details, at: "details")
         try container.writeIfPresent(self.hint, at: "hint")
     }
+
+    /// Whether every field is equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard ModelFields.equal(lhs.code, rhs.code) else { return false }
+        guard ModelFields.equal(lhs.errorCode, rhs.errorCode) else { return false }
+        guard ModelFields.equal(lhs.message, rhs.message) else { return false }
+        guard ModelFields.equal(lhs.errorDescription, rhs.errorDescription) else { return false }
+        guard ModelFields.equal(lhs.msg, rhs.msg) else { return false }
+        guard ModelFields.equal(lhs.error, rhs.error) else { return false }
+        guard ModelFields.equal(lhs.details, rhs.details) else { return false }
+        guard ModelFields.equal(lhs.hint, rhs.hint) else { return false }
+        return true
+    }
 }

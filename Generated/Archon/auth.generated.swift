@@ -131,6 +131,21 @@ nonisolated public struct User: Codable, Hashable, Sendable {
         try container.write(self.createdAt, at: "created_at")
         try container.writeIfPresent(self.updatedAt, at: "updated_at")
     }
+
+    /// Whether every field is equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.id == rhs.id else { return false }
+        guard ModelFields.equal(lhs.email, rhs.email) else { return false }
+        guard ModelFields.equal(lhs.aud, rhs.aud) else { return false }
+        guard ModelFields.equal(lhs.role, rhs.role) else { return false }
+        guard ModelFields.equal(lhs.emailConfirmedAt, rhs.emailConfirmedAt) else { return false }
+        guard ModelFields.equal(lhs.lastSignInAt, rhs.lastSignInAt) else { return false }
+        guard lhs.appMetadata == rhs.appMetadata else { return false }
+        guard lhs.userMetadata == rhs.userMetadata else { return false }
+        guard lhs.createdAt == rhs.createdAt else { return false }
+        guard ModelFields.equal(lhs.updatedAt, rhs.updatedAt) else { return false }
+        return true
+    }
 }
 
 /// Email and password for `grant_type=password`.

@@ -197,6 +197,35 @@ nonisolated public struct PostalAddress: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.line22, at: "line22")
         try container.writeIfPresent(self.line23, at: "line23")
     }
+
+    /// Whether every field is equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard ModelFields.equal(lhs.line0, rhs.line0) else { return false }
+        guard ModelFields.equal(lhs.line1, rhs.line1) else { return false }
+        guard ModelFields.equal(lhs.line2, rhs.line2) else { return false }
+        guard ModelFields.equal(lhs.line3, rhs.line3) else { return false }
+        guard ModelFields.equal(lhs.line4, rhs.line4) else { return false }
+        guard ModelFields.equal(lhs.line5, rhs.line5) else { return false }
+        guard ModelFields.equal(lhs.line6, rhs.line6) else { return false }
+        guard ModelFields.equal(lhs.line7, rhs.line7) else { return false }
+        guard ModelFields.equal(lhs.line8, rhs.line8) else { return false }
+        guard ModelFields.equal(lhs.line9, rhs.line9) else { return false }
+        guard ModelFields.equal(lhs.line10, rhs.line10) else { return false }
+        guard ModelFields.equal(lhs.line11, rhs.line11) else { return false }
+        guard ModelFields.equal(lhs.line12, rhs.line12) else { return false }
+        guard ModelFields.equal(lhs.line13, rhs.line13) else { return false }
+        guard ModelFields.equal(lhs.line14, rhs.line14) else { return false }
+        guard ModelFields.equal(lhs.line15, rhs.line15) else { return false }
+        guard ModelFields.equal(lhs.line16, rhs.line16) else { return false }
+        guard ModelFields.equal(lhs.line17, rhs.line17) else { return false }
+        guard ModelFields.equal(lhs.line18, rhs.line18) else { return false }
+        guard ModelFields.equal(lhs.line19, rhs.line19) else { return false }
+        guard ModelFields.equal(lhs.line20, rhs.line20) else { return false }
+        guard ModelFields.equal(lhs.line21, rhs.line21) else { return false }
+        guard ModelFields.equal(lhs.line22, rhs.line22) else { return false }
+        guard ModelFields.equal(lhs.line23, rhs.line23) else { return false }
+        return true
+    }
 }
 
 /// A kind of component, as a number on the wire.

@@ -32,6 +32,14 @@ nonisolated public struct Problem: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.detail, at: "detail")
         try container.writeIfPresent(self.at, at: "at")
     }
+
+    /// Whether every field is equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard ModelFields.equal(lhs.title, rhs.title) else { return false }
+        guard ModelFields.equal(lhs.detail, rhs.detail) else { return false }
+        guard ModelFields.equal(lhs.at, rhs.at) else { return false }
+        return true
+    }
 }
 
 /// One part of a message, told apart by its shape: no tag key.

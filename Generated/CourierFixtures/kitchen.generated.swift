@@ -225,4 +225,28 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.`default`, at: "default")
         try container.writeIfPresent(self.`self`, at: "self")
     }
+
+    /// Whether every field is equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.text == rhs.text else { return false }
+        guard lhs.count == rhs.count else { return false }
+        guard ModelFields.equal(lhs.big, rhs.big) else { return false }
+        guard ModelFields.equal(lhs.huge, rhs.huge) else { return false }
+        guard lhs.ratio == rhs.ratio else { return false }
+        guard lhs.small == rhs.small else { return false }
+        guard lhs.flag == rhs.flag else { return false }
+        guard lhs.at == rhs.at else { return false }
+        guard lhs.id == rhs.id else { return false }
+        guard ModelFields.equal(lhs.link, rhs.link) else { return false }
+        guard ModelFields.equal(lhs.blob, rhs.blob) else { return false }
+        guard lhs.raw == rhs.raw else { return false }
+        guard lhs.map == rhs.map else { return false }
+        guard lhs.direction == rhs.direction else { return false }
+        guard ModelFields.equal(lhs.mood, rhs.mood) else { return false }
+        guard ModelFields.equal(lhs.ownerURL, rhs.ownerURL) else { return false }
+        guard ModelFields.equal(lhs._old, rhs._old) else { return false }
+        guard ModelFields.equal(lhs.`default`, rhs.`default`) else { return false }
+        guard ModelFields.equal(lhs.`self`, rhs.`self`) else { return false }
+        return true
+    }
 }

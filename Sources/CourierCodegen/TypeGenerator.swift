@@ -55,6 +55,31 @@ struct TypeGenerator {
             writeDecoder(model, to: &writer)
             writer.line()
             writeEncoder(model, to: &writer)
+            writeEquality(model, to: &writer)
+        }
+    }
+
+    /// How many optional fields make a model write its `==` out rather than derive it.
+    static let writtenEqualityThreshold = 3
+
+    /// A model of several optional fields compares them through `ModelFields.equal`, which
+    /// compiles to a quarter of the code of the derived `==` (`Docs/CodeGeneration.md`); its
+    /// `hash(into:)` stays derived. Every stored field takes part, as in the derived one.
+    private func writeEquality(_ model: Model, to writer: inout SwiftWriter) {
+        let optionalFields = model.fields.filter { $0.type.isOptional && !$0.isIndirect }
+        guard optionalFields.count >= Self.writtenEqualityThreshold else { return }
+        writer.line()
+        writer.line("/// Whether every field is equal.")
+        writer.block("public static func == (lhs: Self, rhs: Self) -> Bool") { writer in
+            for field in model.fields {
+                let name = storedName(field)
+                if field.type.isOptional && !field.isIndirect {
+                    writer.line("guard ModelFields.equal(lhs.\(name), rhs.\(name)) else { return false }")
+                } else {
+                    writer.line("guard lhs.\(name) == rhs.\(name) else { return false }")
+                }
+            }
+            writer.line("return true")
         }
     }
 

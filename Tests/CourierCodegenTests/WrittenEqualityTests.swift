@@ -1,0 +1,70 @@
+import CourierFixtures
+import CourierRuntime
+import Foundation
+import Testing
+
+/// A model of several optional fields has its `==` written out (through `ModelFields.equal`);
+/// it must tell apart exactly what the derived one did: every field takes part.
+@Suite("Written-out equality of models")
+struct WrittenEqualityTests {
+    let decoder = JSONCoding.decoder(for: .unixSeconds)
+    let encoder = JSONCoding.encoder(for: .unixSeconds)
+
+    /// Each of `Everything.sample`'s members left out, or changed, in turn: a variant that
+    /// decodes is equal to the sample exactly when it encodes to the same JSON.
+    @Test func everyFieldTakesPart() throws {
+        let sample = Everything.sample
+        guard case .object(let object) = try decoder.decode(JSONValue.self, from: try encoder.encode(sample)) else {
+            Issue.record("the sample does not encode as an object")
+            return
+        }
+        var compared: Set<String> = []
+        for key in object.keys.sorted() {
+            var variants: [[String: JSONValue]] = []
+            var removed = object
+            removed[key] = nil
+            variants.append(removed)
+            if let changed = Self.changed(object[key]!) {
+                var variant = object
+                variant[key] = changed
+                variants.append(variant)
+            }
+            for variant in variants {
+                let data = try encoder.encode(JSONValue.object(variant))
+                guard let value = try? decoder.decode(Everything.self, from: data) else { continue }
+                let sameWire = try encoder.encode(value) == encoder.encode(sample)
+                #expect((value == sample) == sameWire, "'\(key)' changed: == says \(value == sample), the wire says \(sameWire)")
+                #expect(value == value)
+                if !sameWire {
+                    compared.insert(key)
+                    #expect(Set([value, sample]).count == 2)
+                }
+            }
+        }
+        // Every member the sample sends was found to make a difference.
+        #expect(compared == Set(object.keys), "members never compared: \(Set(object.keys).subtracting(compared).sorted())")
+    }
+
+    @Test func optionalsCompareAsTheStandardLibraryDoes() {
+        #expect(ModelFields.equal(String?.none, nil))
+        #expect(ModelFields.equal("a", "a"))
+        #expect(!ModelFields.equal("a", nil))
+        #expect(!ModelFields.equal(nil, "a"))
+        #expect(!ModelFields.equal("a", "b"))
+        #expect(!ModelFields.equal(Double?.some(.nan), .some(.nan)))
+    }
+
+    /// Another value of the same JSON kind, when there is an obvious one.
+    private static func changed(_ value: JSONValue) -> JSONValue? {
+        switch value {
+        case .string(let text): .string(text + "x")
+        case .bool(let flag): .bool(!flag)
+        case .integer(let number): .integer(number == .max ? 1 : number + 1)
+        case .largeInteger: .integer(1)
+        case .number(let number): .number(number + 1)
+        case .array(let elements): .array(elements + elements)
+        case .object(let members): .object(members.merging(["added": .integer(1)]) { $1 })
+        case .null: nil
+        }
+    }
+}

@@ -185,11 +185,9 @@ nonisolated public enum IdentityProvider: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "apple": self = .apple
-        case "google": self = .google
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "apple" { self = .apple }
+        else if rawValue == "google" { self = .google }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.
@@ -267,12 +265,10 @@ nonisolated public enum SignOutScope: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "global": self = .global
-        case "local": self = .local
-        case "others": self = .others
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "global" { self = .global }
+        else if rawValue == "local" { self = .local }
+        else if rawValue == "others" { self = .others }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.

@@ -20,14 +20,12 @@ nonisolated public enum TaskStatus: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "created": self = .created
-        case "running": self = .running
-        case "completed": self = .completed
-        case "failed": self = .failed
-        case "cancelled": self = .cancelled
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "created" { self = .created }
+        else if rawValue == "running" { self = .running }
+        else if rawValue == "completed" { self = .completed }
+        else if rawValue == "failed" { self = .failed }
+        else if rawValue == "cancelled" { self = .cancelled }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.
@@ -62,15 +60,13 @@ nonisolated public enum EventType: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "step_started": self = .stepStarted
-        case "step_completed": self = .stepCompleted
-        case "file_created": self = .fileCreated
-        case "file_modified": self = .fileModified
-        case "error": self = .error
-        case "info": self = .info
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "step_started" { self = .stepStarted }
+        else if rawValue == "step_completed" { self = .stepCompleted }
+        else if rawValue == "file_created" { self = .fileCreated }
+        else if rawValue == "file_modified" { self = .fileModified }
+        else if rawValue == "error" { self = .error }
+        else if rawValue == "info" { self = .info }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.
@@ -155,13 +151,11 @@ nonisolated public enum StepStatus: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "pending": self = .pending
-        case "running": self = .running
-        case "completed": self = .completed
-        case "failed": self = .failed
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "pending" { self = .pending }
+        else if rawValue == "running" { self = .running }
+        else if rawValue == "completed" { self = .completed }
+        else if rawValue == "failed" { self = .failed }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.

@@ -12,10 +12,8 @@ nonisolated public enum OldMood: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "calm": self = .calm
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "calm" { self = .calm }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.

@@ -16,12 +16,10 @@ nonisolated public enum Mood: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "happy": self = .happy
-        case "very_happy": self = .veryHappy
-        case "meh": self = .meh
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "happy" { self = .happy }
+        else if rawValue == "very_happy" { self = .veryHappy }
+        else if rawValue == "meh" { self = .meh }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.

@@ -51,6 +51,24 @@ struct GeneratedCodeTests {
         #expect(throws: DecodingError.self) { try decoder.decode(Direction.self, from: Data(#""sideways""#.utf8)) }
     }
 
+    /// `==` compares wire values, so this matches cases: a known value must become its own case,
+    /// never `.unknown` with the same text, and a near miss must not become a known case.
+    @Test func everyKnownWireValueBecomesItsOwnCase() {
+        for (wire, expected) in [("happy", Mood.happy), ("very_happy", .veryHappy), ("meh", .meh)] {
+            let decoded = Mood(rawValue: wire)
+            if case .unknown = decoded { Issue.record("'\(wire)' became .unknown") }
+            #expect(String(describing: decoded) == String(describing: expected))
+            #expect(decoded.rawValue == wire)
+        }
+        for nearMiss in ["Happy", "happy ", "", "very_happy_"] {
+            guard case .unknown(let text) = Mood(rawValue: nearMiss) else {
+                Issue.record("'\(nearMiss)' became a known case")
+                continue
+            }
+            #expect(text == nearMiss)
+        }
+    }
+
     @Test func enumValuesAreEqualWhenTheyTravelAsTheSameString() {
         #expect(Mood.unknown("very_happy") == .veryHappy)
         #expect(Mood.unknown("very_happy").hashValue == Mood.veryHappy.hashValue)

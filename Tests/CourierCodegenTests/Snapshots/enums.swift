@@ -44,12 +44,10 @@ nonisolated public enum TaskStatus: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "created": self = .created
-        case "step_started": self = .stepStarted
-        case "default": self = .`default`
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "created" { self = .created }
+        else if rawValue == "step_started" { self = .stepStarted }
+        else if rawValue == "default" { self = .`default` }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.

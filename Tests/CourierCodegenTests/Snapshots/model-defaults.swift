@@ -41,11 +41,9 @@ nonisolated public enum Status: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        switch rawValue {
-        case "running": self = .running
-        case "done": self = .done
-        default: self = .unknown(rawValue)
-        }
+        if rawValue == "running" { self = .running }
+        else if rawValue == "done" { self = .done }
+        else { self = .unknown(rawValue) }
     }
 
     /// The wire value.

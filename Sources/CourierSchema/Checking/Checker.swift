@@ -29,7 +29,7 @@ final class Checker {
         "FileTokenStore", "HTTPErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPStreamingResponse",
         "HTTPTransport", "ISO8601", "ImmediateClock", "InMemoryTokenStore", "Indirect", "IntEnum", "InterceptingTransport",
         "JSONCoding", "JSONLineDecodingError", "JSONLinesParser", "JSONShape", "JSONValue", "KeychainTokenStore",
-        "LoggingInterceptor", "MockAPIClient", "MultipartFile", "MultipartFormData", "Nullable", "PaginatedResponse", "PathSegment",
+        "LoggingInterceptor", "MockAPIClient", "ModelFields", "MultipartFile", "MultipartFormData", "Nullable", "PaginatedResponse", "PathSegment",
         "QueryItem", "RecordedCall", "Redaction", "RedirectPolicy", "RefreshStrategy", "RequestAuth", "RequestBody",
         "RequestInterceptor", "RequestOptions", "ResponseDecoding", "RetryPolicy", "ServerSentEvent", "ServerSentEventParser",
         "StringEnum", "SystemClock", "TaggedUnion", "TextDecoding", "TextDecodingError", "TokenStore", "TokenStoreError",

@@ -60,7 +60,7 @@ nonisolated extension APIError {
 ///
 /// Each service fills different keys; the client shows the first of the fields marked
 /// `@message` that is present, in the order they are declared.
-nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
+nonisolated public struct ErrorBody: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// A machine-readable code: a string from PostgREST, a number from Supabase Auth.
     public var code: JSONValue?
     /// Supabase Auth's machine-readable error code, such as `invalid_credentials`.
@@ -123,8 +123,8 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.hint, at: "hint")
     }
 
-    /// Whether every field is equal.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    /// Whether every field is equal: what `==` compares.
+    public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard ModelFields.equal(lhs.code, rhs.code) else { return false }
         guard ModelFields.equal(lhs.errorCode, rhs.errorCode) else { return false }
         guard ModelFields.equal(lhs.message, rhs.message) else { return false }

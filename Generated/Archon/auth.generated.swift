@@ -57,7 +57,7 @@ nonisolated public struct Session: Codable, Hashable, Sendable {
 }
 
 /// A Supabase Auth user.
-nonisolated public struct User: Codable, Hashable, Sendable {
+nonisolated public struct User: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// The user's id.
     public var id: UUID
     /// The user's email address, when they signed up with one.
@@ -132,8 +132,8 @@ nonisolated public struct User: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.updatedAt, at: "updated_at")
     }
 
-    /// Whether every field is equal.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    /// Whether every field is equal: what `==` compares.
+    public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard lhs.id == rhs.id else { return false }
         guard ModelFields.equal(lhs.email, rhs.email) else { return false }
         guard ModelFields.equal(lhs.aud, rhs.aud) else { return false }
@@ -185,8 +185,8 @@ nonisolated public enum IdentityProvider: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "apple" { self = .apple }
-        else if rawValue == "google" { self = .google }
+        if WireText.equal(rawValue, "apple") { self = .apple }
+        else if WireText.equal(rawValue, "google") { self = .google }
         else { self = .unknown(rawValue) }
     }
 
@@ -265,9 +265,9 @@ nonisolated public enum SignOutScope: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "global" { self = .global }
-        else if rawValue == "local" { self = .local }
-        else if rawValue == "others" { self = .others }
+        if WireText.equal(rawValue, "global") { self = .global }
+        else if WireText.equal(rawValue, "local") { self = .local }
+        else if WireText.equal(rawValue, "others") { self = .others }
         else { self = .unknown(rawValue) }
     }
 

@@ -20,11 +20,11 @@ nonisolated public enum TaskStatus: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "created" { self = .created }
-        else if rawValue == "running" { self = .running }
-        else if rawValue == "completed" { self = .completed }
-        else if rawValue == "failed" { self = .failed }
-        else if rawValue == "cancelled" { self = .cancelled }
+        if WireText.equal(rawValue, "created") { self = .created }
+        else if WireText.equal(rawValue, "running") { self = .running }
+        else if WireText.equal(rawValue, "completed") { self = .completed }
+        else if WireText.equal(rawValue, "failed") { self = .failed }
+        else if WireText.equal(rawValue, "cancelled") { self = .cancelled }
         else { self = .unknown(rawValue) }
     }
 
@@ -60,12 +60,12 @@ nonisolated public enum EventType: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "step_started" { self = .stepStarted }
-        else if rawValue == "step_completed" { self = .stepCompleted }
-        else if rawValue == "file_created" { self = .fileCreated }
-        else if rawValue == "file_modified" { self = .fileModified }
-        else if rawValue == "error" { self = .error }
-        else if rawValue == "info" { self = .info }
+        if WireText.equal(rawValue, "step_started") { self = .stepStarted }
+        else if WireText.equal(rawValue, "step_completed") { self = .stepCompleted }
+        else if WireText.equal(rawValue, "file_created") { self = .fileCreated }
+        else if WireText.equal(rawValue, "file_modified") { self = .fileModified }
+        else if WireText.equal(rawValue, "error") { self = .error }
+        else if WireText.equal(rawValue, "info") { self = .info }
         else { self = .unknown(rawValue) }
     }
 
@@ -151,10 +151,10 @@ nonisolated public enum StepStatus: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "pending" { self = .pending }
-        else if rawValue == "running" { self = .running }
-        else if rawValue == "completed" { self = .completed }
-        else if rawValue == "failed" { self = .failed }
+        if WireText.equal(rawValue, "pending") { self = .pending }
+        else if WireText.equal(rawValue, "running") { self = .running }
+        else if WireText.equal(rawValue, "completed") { self = .completed }
+        else if WireText.equal(rawValue, "failed") { self = .failed }
         else { self = .unknown(rawValue) }
     }
 

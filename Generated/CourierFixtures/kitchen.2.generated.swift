@@ -12,7 +12,7 @@ nonisolated public enum OldMood: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "calm" { self = .calm }
+        if WireText.equal(rawValue, "calm") { self = .calm }
         else { self = .unknown(rawValue) }
     }
 

@@ -63,7 +63,7 @@ nonisolated public enum Content: Codable, Hashable, Sendable {
 }
 
 /// A postal address of many lines: a `Profile` holds four, more than a model keeps inline.
-nonisolated public struct PostalAddress: Codable, Hashable, Sendable {
+nonisolated public struct PostalAddress: Codable, Hashable, Sendable, FieldwiseEquatable {
     public var line0: String?
     public var line1: String?
     public var line2: String?
@@ -198,8 +198,8 @@ nonisolated public struct PostalAddress: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.line23, at: "line23")
     }
 
-    /// Whether every field is equal.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    /// Whether every field is equal: what `==` compares.
+    public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard ModelFields.equal(lhs.line0, rhs.line0) else { return false }
         guard ModelFields.equal(lhs.line1, rhs.line1) else { return false }
         guard ModelFields.equal(lhs.line2, rhs.line2) else { return false }

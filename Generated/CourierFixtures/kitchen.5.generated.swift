@@ -4,7 +4,7 @@ import CourierRuntime
 import Foundation
 
 /// An error body in the style of RFC 9457: its title is the message.
-nonisolated public struct Problem: Codable, Hashable, Sendable {
+nonisolated public struct Problem: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// A short summary.
     public var title: String?
     /// The details, which are not the message here.
@@ -33,8 +33,8 @@ nonisolated public struct Problem: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.at, at: "at")
     }
 
-    /// Whether every field is equal.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    /// Whether every field is equal: what `==` compares.
+    public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard ModelFields.equal(lhs.title, rhs.title) else { return false }
         guard ModelFields.equal(lhs.detail, rhs.detail) else { return false }
         guard ModelFields.equal(lhs.at, rhs.at) else { return false }

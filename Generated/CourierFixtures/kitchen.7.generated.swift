@@ -16,9 +16,9 @@ nonisolated public enum Mood: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "happy" { self = .happy }
-        else if rawValue == "very_happy" { self = .veryHappy }
-        else if rawValue == "meh" { self = .meh }
+        if WireText.equal(rawValue, "happy") { self = .happy }
+        else if WireText.equal(rawValue, "very_happy") { self = .veryHappy }
+        else if WireText.equal(rawValue, "meh") { self = .meh }
         else { self = .unknown(rawValue) }
     }
 

@@ -114,7 +114,7 @@ nonisolated public enum Component: Codable, Hashable, Sendable {
 }
 
 /// Every kind of field.
-nonisolated public struct Everything: Codable, Hashable, Sendable {
+nonisolated public struct Everything: Codable, Hashable, Sendable, FieldwiseEquatable {
     public var text: String
     public var count: Int32
     public var big: Int64?
@@ -226,8 +226,8 @@ nonisolated public struct Everything: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.`self`, at: "self")
     }
 
-    /// Whether every field is equal.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    /// Whether every field is equal: what `==` compares.
+    public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard lhs.text == rhs.text else { return false }
         guard lhs.count == rhs.count else { return false }
         guard ModelFields.equal(lhs.big, rhs.big) else { return false }

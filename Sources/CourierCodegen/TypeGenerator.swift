@@ -47,7 +47,8 @@ struct TypeGenerator {
 
     func write(_ model: Model, to writer: inout SwiftWriter) {
         typeHeader(&writer, name: model.name, docs: model.docs, deprecation: model.deprecation)
-        writer.block("nonisolated public struct \(model.name): Codable, Hashable, Sendable") { writer in
+        let conformances = writesEquality(model) ? "Codable, Hashable, Sendable, FieldwiseEquatable" : "Codable, Hashable, Sendable"
+        writer.block("nonisolated public struct \(model.name): \(conformances)") { writer in
             for field in model.fields { writeProperty(field, to: &writer) }
             if !model.fields.isEmpty { writer.line() }
             writeInitializer(model, to: &writer)
@@ -62,15 +63,22 @@ struct TypeGenerator {
     /// How many optional fields make a model write its `==` out rather than derive it.
     static let writtenEqualityThreshold = 3
 
+    /// Whether a model writes its comparison out rather than derive it.
+    private func writesEquality(_ model: Model) -> Bool {
+        model.fields.filter { $0.type.isOptional && !$0.isIndirect }.count >= Self.writtenEqualityThreshold
+    }
+
     /// A model of several optional fields compares them through `ModelFields.equal`, which
     /// compiles to a quarter of the code of the derived `==` (`Docs/CodeGeneration.md`); its
-    /// `hash(into:)` stays derived. Every stored field takes part, as in the derived one.
+    /// `hash(into:)` stays derived. Every stored field takes part, as in the derived one. The
+    /// comparison is `FieldwiseEquatable.fieldsEqual`, whose one generic `==` in the runtime
+    /// serves every model: a `==` per model would be an overload that each `==` in the module
+    /// is checked against.
     private func writeEquality(_ model: Model, to writer: inout SwiftWriter) {
-        let optionalFields = model.fields.filter { $0.type.isOptional && !$0.isIndirect }
-        guard optionalFields.count >= Self.writtenEqualityThreshold else { return }
+        guard writesEquality(model) else { return }
         writer.line()
-        writer.line("/// Whether every field is equal.")
-        writer.block("public static func == (lhs: Self, rhs: Self) -> Bool") { writer in
+        writer.line("/// Whether every field is equal: what `==` compares.")
+        writer.block("public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool") { writer in
             for field in model.fields {
                 let name = storedName(field)
                 if field.type.isOptional && !field.isIndirect {
@@ -211,10 +219,12 @@ struct TypeGenerator {
             writer.line("/// The case for a wire value.")
             writer.block("public init(rawValue: \(rawType))") { writer in
                 if !enumType.isInteger {
-                    // `==` rather than a `switch`, whose string patterns go through the generic
-                    // `~=`: the same comparisons in order, in less than half the compiled code.
+                    // Comparisons rather than a `switch`, whose string patterns go through the
+                    // generic `~=`: the same tests in order, in less than half the compiled code.
+                    // `WireText.equal`, not `==`, which the type checker would weigh against
+                    // every `==` overload for each case.
                     for (index, enumCase) in enumType.cases.enumerated() {
-                        let condition = "if rawValue == \(literal(enumCase)) { self = .\(SwiftNames.identifier(enumCase.name)) }"
+                        let condition = "if WireText.equal(rawValue, \(literal(enumCase))) { self = .\(SwiftNames.identifier(enumCase.name)) }"
                         writer.line(index == 0 ? condition : "else " + condition)
                     }
                     writer.line(enumType.cases.isEmpty ? "self = .unknown(rawValue)" : "else { self = .unknown(rawValue) }")

@@ -141,10 +141,19 @@ public enum OpenAPIImporter {
         var typed = components.map { ($0.location, $0.type.spelling) }
         for name in mapper.order where mapper.declarations[name] != nil {
             guard let location = mapper.declarationLocations[name], seen.insert(location).inserted else { continue }
-            let nullable = (try? files.node(at: location)).map { SchemaMapper.types(of: $0).nullable } ?? false
+            let nullable = (try? files.node(at: location)).map(Self.allowsNull) ?? false
             typed.append((location, nullable ? name + "?" : name))
         }
         return typed
+    }
+
+    /// Whether the schema at a declaration's place lets `null` in besides the declared type: by
+    /// `nullable` or a `type` list, or by a `{type: "null"}` variant of its `oneOf` or `anyOf`
+    /// (Discord's list items, `oneOf: [{$ref: FriendInviteResponse}, …, {type: "null"}]`).
+    private static func allowsNull(_ node: DocumentNode) -> Bool {
+        if SchemaMapper.types(of: node).nullable { return true }
+        let variants = (node["oneOf"]?.array ?? []) + (node["anyOf"]?.array ?? [])
+        return variants.contains(where: SchemaMapper.isNull)
     }
 
     /// A module name: the title's words, capitalised (`Twilio - Lookups` → `TwilioLookups`).

@@ -3,8 +3,9 @@ import CourierRuntime
 import Foundation
 import Testing
 
-/// A model of several optional fields has its `==` written out (through `ModelFields.equal`);
-/// it must tell apart exactly what the derived one did: every field takes part.
+/// A model of several optional fields has its comparison written out (`fieldsEqual`, through
+/// `ModelFields.equal`); it must tell apart exactly what the derived `==` did: every field
+/// takes part.
 @Suite("Written-out equality of models")
 struct WrittenEqualityTests {
     let decoder = JSONCoding.decoder(for: .unixSeconds)
@@ -43,6 +44,21 @@ struct WrittenEqualityTests {
         }
         // Every member the sample sends was found to make a difference.
         #expect(compared == Set(object.keys), "members never compared: \(Set(object.keys).subtracting(compared).sorted())")
+    }
+
+    /// The comparison is `FieldwiseEquatable.fieldsEqual`, not a `==` of each model's own: the
+    /// runtime's one generic `==` serves every model, so that no model adds an overload that
+    /// each `==` in the client is type-checked against.
+    @Test func modelsDeclareNoEqualityOperatorOfTheirOwn() throws {
+        #expect((Everything.self as Any.Type) is any FieldwiseEquatable.Type)
+        let folder = repositoryRoot.appendingPathComponent("Generated/CourierFixtures")
+        var written = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(!text.contains("static func =="), "\(name) declares a == of its own")
+            written += text.components(separatedBy: "public static func fieldsEqual(").count - 1
+        }
+        #expect(written > 0, "no fixture model writes its comparison out")
     }
 
     @Test func optionalsCompareAsTheStandardLibraryDoes() {

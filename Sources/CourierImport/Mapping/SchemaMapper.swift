@@ -455,7 +455,7 @@ final class SchemaMapper {
         guard let parts = node["allOf"]?.array, node["properties"] == nil, node["additionalProperties"] == nil,
             node["oneOf"] == nil, node["anyOf"] == nil
         else { return nil }
-        let meaningful = parts.indices.filter { !Self.onlyAnnotates(parts[$0]) }
+        let meaningful = parts.indices.filter { !Self.onlyAnnotates(parts[$0]) && !Self.onlyBounds(parts[$0]) }
         if meaningful.count == 1 { return meaningful[0] }
         let resolved = meaningful.map { (try? files.resolve(parts[$0], at: location.appending("allOf").appending($0)))?.0 }
         let restating = meaningful.indices.filter { resolved[$0].map(Self.onlyStatesItsType) ?? false }
@@ -487,6 +487,21 @@ final class SchemaMapper {
         // what the value is; a part's `nullable: true` lets null in (`types(of:)`).
         return keys.allSatisfy { key in annotationKeys.contains(key) || key.hasPrefix("x-") || key == "nullable" }
     }
+
+    /// Whether a schema, beside annotations, only bounds the values another part types
+    /// (DigitalOcean's `allOf: [{$ref: volume_write_file_system_label}, {maxLength: 16}]`): a
+    /// length, a range, a pattern, a count of items. Courier checks none of these where they
+    /// stand beside a `type` either, so such a part leaves the other part's type as it is.
+    static func onlyBounds(_ node: DocumentNode) -> Bool {
+        guard let keys = node.object?.keys, keys.contains(where: boundKeys.contains) else { return false }
+        return keys.allSatisfy { key in boundKeys.contains(key) || annotationKeys.contains(key) || key.hasPrefix("x-") || key == "nullable" }
+    }
+
+    /// The keys that bound a value without changing its type.
+    private static let boundKeys: Set<String> = [
+        "maxLength", "minLength", "pattern", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf",
+        "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties",
+    ]
 
     /// The keys of a schema that say nothing of which values it takes.
     private static let annotationKeys: Set<String> = [

@@ -26,7 +26,7 @@ final class Checker {
         "APIClient", "APIClientProtocol", "APIClock", "APIEnvironment", "APIError", "APIKey", "APIRequest", "APIResponse",
         "Attempt", "AttemptOutcome", "AttemptReason", "AuthSession", "AuthTokens", "BasicCredentials", "CallLog", "Credentials",
         "DataResponse", "DateCodingStyle", "EmptyResponse", "EndpointGroup", "EventStreamLimitExceeded", "EventStreamLimits",
-        "FileTokenStore", "HTTPErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPStreamingResponse",
+        "FieldwiseEquatable", "FileTokenStore", "HTTPErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPStreamingResponse",
         "HTTPTransport", "ISO8601", "ImmediateClock", "InMemoryTokenStore", "Indirect", "IntEnum", "InterceptingTransport",
         "JSONCoding", "JSONLineDecodingError", "JSONLinesParser", "JSONShape", "JSONValue", "KeychainTokenStore",
         "LoggingInterceptor", "MockAPIClient", "ModelFields", "MultipartFile", "MultipartFormData", "Nullable", "PaginatedResponse", "PathSegment",
@@ -34,7 +34,7 @@ final class Checker {
         "RequestInterceptor", "RequestOptions", "ResponseDecoding", "RetryPolicy", "ServerSentEvent", "ServerSentEventParser",
         "StringEnum", "SystemClock", "TaggedUnion", "TextDecoding", "TextDecodingError", "TokenStore", "TokenStoreError",
         "TransportError", "URLSessionTransport", "UntaggedUnion", "UploadProgress", "WireJSONEncoder", "WireKey",
-        "WireValueConvertible",
+        "WireText", "WireValueConvertible",
     ]
 
     var log = DiagnosticLog()

@@ -51,8 +51,8 @@ nonisolated public enum TaskStatus: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "running" { self = .running }
-        else if rawValue == "done" { self = .done }
+        if WireText.equal(rawValue, "running") { self = .running }
+        else if WireText.equal(rawValue, "done") { self = .done }
         else { self = .unknown(rawValue) }
     }
 

@@ -44,9 +44,9 @@ nonisolated public enum TaskStatus: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "created" { self = .created }
-        else if rawValue == "step_started" { self = .stepStarted }
-        else if rawValue == "default" { self = .`default` }
+        if WireText.equal(rawValue, "created") { self = .created }
+        else if WireText.equal(rawValue, "step_started") { self = .stepStarted }
+        else if WireText.equal(rawValue, "default") { self = .`default` }
         else { self = .unknown(rawValue) }
     }
 

@@ -41,8 +41,8 @@ nonisolated public enum Status: StringEnum {
 
     /// The case for a wire value.
     public init(rawValue: String) {
-        if rawValue == "running" { self = .running }
-        else if rawValue == "done" { self = .done }
+        if WireText.equal(rawValue, "running") { self = .running }
+        else if WireText.equal(rawValue, "done") { self = .done }
         else { self = .unknown(rawValue) }
     }
 

@@ -89,10 +89,12 @@ nonisolated public struct SelectComponent: Codable, Hashable, Sendable {
     }
 }
 
-/// A component, told apart by a number in `type`, as Discord's are.
+/// A component, told apart by a number in `type`, as Discord's are; a menu is a select
+/// component under a tag of its own, as a variant that allows two values has two cases.
 nonisolated public enum Component: Codable, Hashable, Sendable {
     case button(ButtonComponent)
     case select(SelectComponent)
+    case menu(SelectComponent)
     /// A variant this version of the client does not know: its tag and its whole content.
     case unknown(tag: String, JSONValue)
 
@@ -100,6 +102,7 @@ nonisolated public enum Component: Codable, Hashable, Sendable {
         switch try TaggedUnion.integerTag(in: decoder, key: "type") {
         case 2: self = .button(try ButtonComponent(from: decoder))
         case 3: self = .select(try SelectComponent(from: decoder))
+        case 4: self = .menu(try SelectComponent(from: decoder))
         case let tag: self = .unknown(tag: String(tag), try JSONValue(from: decoder))
         }
     }
@@ -108,6 +111,7 @@ nonisolated public enum Component: Codable, Hashable, Sendable {
         switch self {
         case .button(let value): try TaggedUnion.encode(value, tag: 2, key: "type", to: encoder)
         case .select(let value): try TaggedUnion.encode(value, tag: 3, key: "type", to: encoder)
+        case .menu(let value): try TaggedUnion.encode(value, tag: 4, key: "type", to: encoder)
         case .unknown(_, let value): try value.encode(to: encoder)
         }
     }

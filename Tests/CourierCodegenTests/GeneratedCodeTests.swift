@@ -103,6 +103,15 @@ struct GeneratedCodeTests {
         #expect(throws: DecodingError.self) { try self.decoder.decode(Component.self, from: Data(#"{"type":"2","label":"OK"}"#.utf8)) }
     }
 
+    /// One model under two tags (a variant whose tag property allows two values): each tag
+    /// decodes to its own case, and a case writes its own tag over the model's field.
+    @Test func aModelUnderTwoTagsKeepsEach() throws {
+        let components = try decoder.decode([Component].self, from: Data(#"[{"type":3,"options":["a"]},{"type":4,"options":["b"]}]"#.utf8))
+        #expect(components == [.select(SelectComponent(type: 3, options: ["a"])), .menu(SelectComponent(type: 4, options: ["b"]))])
+        let written = try #require(try JSONSerialization.jsonObject(with: try encoder.encode(Component.menu(SelectComponent(type: 3, options: [])))) as? [String: Any])
+        #expect(written["type"] as? Int == 4)
+    }
+
     @Test func recursiveModelsAreBoxed() throws {
         let list = Node(value: 1, next: Node(value: 2, next: Node(value: 3)), children: [Node(value: 4)])
         let decoded = try decoder.decode(Node.self, from: try encoder.encode(list))

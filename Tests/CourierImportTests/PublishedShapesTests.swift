@@ -274,6 +274,31 @@ struct PublishedShapesTests {
             "\(result.warnings)")
     }
 
+    /// OpenAI's web search tool says `type: enum [web_search, web_search_2025_08_26]` under a
+    /// discriminator without a mapping, and Discord's interaction callbacks `type: enum [4, 5]`
+    /// with none at all. Each value is a case of its own, for the same model: the component's
+    /// name, the tag the specification falls back to, was sent and refused, and without a tag
+    /// the first callback that fit took every value. Variants that share a value stay untagged.
+    @Test func aVariantWhoseTagPropertyListsSeveralValuesHasACaseForEach() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Tools"}, "components": {"schemas": {
+              "Tool": {"oneOf": [{"$ref": "#/components/schemas/Function"}, {"$ref": "#/components/schemas/WebSearch"}], "discriminator": {"propertyName": "type"}},
+              "Function": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["function"]}}},
+              "WebSearch": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["web_search", "web_search_2025_08_26"]}}},
+              "Callback": {"anyOf": [{"$ref": "#/components/schemas/Message"}, {"$ref": "#/components/schemas/Modal"}]},
+              "Message": {"type": "object", "required": ["type"], "properties": {"type": {"type": "integer", "enum": [4, 5]}, "data": {"type": "string"}}},
+              "Modal": {"type": "object", "required": ["type", "data"], "properties": {"type": {"type": "integer", "enum": [9]}, "data": {"type": "object", "properties": {"title": {"type": "string"}}}}},
+              "Overlapping": {"anyOf": [{"$ref": "#/components/schemas/Message"}, {"$ref": "#/components/schemas/Again"}]},
+              "Again": {"type": "object", "required": ["type"], "properties": {"type": {"type": "integer", "enum": [5, 6]}, "other": {"type": "string"}}}}}}
+            """##)
+        #expect(
+            schema.contains("union Tool tag \"type\" {\n  function: Function\n  webSearch = \"web_search\": WebSearch\n  webSearch20250826 = \"web_search_2025_08_26\": WebSearch\n}"),
+            "\(schema)")
+        #expect(schema.contains("union Callback tag \"type\" {\n  message4 = 4: Message\n  message5 = 5: Message\n  modal = 9: Modal\n}"), "\(schema)")
+        #expect(schema.contains("union Overlapping {"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
     /// OpenAI's `AssistantStreamEvent` is a oneOf of oneOfs of inline objects, each with its own
     /// `event: enum [x]`: one union tagged by `event`, whose inline variants are models named
     /// after their tags and declared once, though the inner union uses them too.

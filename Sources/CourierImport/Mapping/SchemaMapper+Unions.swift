@@ -113,25 +113,29 @@ extension SchemaMapper {
             let target = variant["$ref"]?.string.flatMap { try? files.location(of: $0, from: variantLocation) }
             guard target != nil || variant["properties"] != nil || variant["allOf"] != nil else { return nil }
             // Without a mapping, the specification's tag is the component's name; but where the
-            // variant's own tag property allows one value only (OpenAI's `role: enum [developer]`),
-            // that value is what is sent.
-            let known = target.flatMap { tagsByTarget[$0] }.map(UnionTag.text) ?? onlyValue(ofProperty: tagKey, in: variant, at: variantLocation)
+            // variant's own tag property lists its values (OpenAI's `role: enum [developer]`),
+            // those are what is sent, each a case of its own (its web search tool's `type:
+            // enum [web_search, web_search_2025_08_26]`, which its name would never match).
+            let known = target.flatMap { tagsByTarget[$0] }.map { [UnionTag.text($0)] } ?? values(ofProperty: tagKey, in: variant, at: variantLocation)
             let hint: String
-            switch known {
+            switch known?.count == 1 ? known?.first : nil {
             case .text(let text)?: hint = name + ImportNames.typeName(text)
             case .number(let number)?: hint = name + String(number)
-            case nil: hint = name + (target.map { ImportNames.typeName(Self.componentHint($0)) } ?? "")
+            case nil: hint = name + (target.map { ImportNames.typeName(Self.componentHint($0)) } ?? known?.first.map(Self.hintText) ?? "")
             }
             guard case .named(let model) = variantType(variant, at: variantLocation, hint: hint, context: .json, merging: merge),
                 case .model? = declarations[model],
-                let tag = known ?? target.map({ .text($0.tokens.last ?? model) })
+                let tags = known ?? target.map({ [.text($0.tokens.last ?? model)] })
             else { return nil }
-            // A number tag names nothing: the variant is named after its model.
-            let caseName = switch tag {
-            case .text(let text): ImportNames.memberName(text)
-            case .number: ImportNames.memberName(model)
+            for tag in tags {
+                // A number tag names nothing: the variant is named after its model, and after
+                // the number too where the model has several.
+                let caseName = switch tag {
+                case .text(let text): ImportNames.memberName(text)
+                case .number(let number): ImportNames.memberName(model) + (tags.count > 1 ? String(number) : "")
+                }
+                chosen.append((ImportNames.unique(caseName, in: &taken), tag, .named(model)))
             }
-            chosen.append((ImportNames.unique(caseName, in: &taken), tag, .named(model)))
         }
         let tags = chosen.compactMap(\.tagValue)
         if Set(tags).count < tags.count {
@@ -146,6 +150,14 @@ extension SchemaMapper {
         }
         declare(.union(name: name, docs: docs, tagKey: tagKey, variants: chosen))
         return .named(name)
+    }
+
+    /// A tag value as part of a type name.
+    private static func hintText(_ tag: UnionTag) -> String {
+        switch tag {
+        case .text(let text): ImportNames.typeName(text)
+        case .number(let number): String(number)
+        }
     }
 
     private func variantName(_ type: ImportedType) -> String {

@@ -8,37 +8,49 @@ final class VariantFacts {
     let properties: [(key: String, node: DocumentNode, location: DocumentLocation)]
     /// The required keys that are properties, in the order of the properties.
     let requiredKeys: [String]
-    private var onlyValues: [String: UnionTag?] = [:]
+    private var allowedValues: [String: [UnionTag]?] = [:]
 
     init(properties: [(key: String, node: DocumentNode, location: DocumentLocation)], required: Set<String>) {
         self.properties = properties
         self.requiredKeys = properties.map(\.key).filter { required.contains($0) }
     }
 
+    /// The values the property `key` can have (`enum: [x, y]` or `const: x`), in order, if it
+    /// lists them and each is text or a whole number; nil otherwise.
+    func values(ofProperty key: String, files: DescriptionFiles) -> [UnionTag]? {
+        if let known = allowedValues[key] { return known }
+        var values: [UnionTag]?
+        if let property = properties.first(where: { $0.key == key }), let (resolved, _) = try? files.resolve(property.node, at: property.location),
+            let listed = resolved["const"].map({ [$0] }) ?? resolved["enum"]?.array, !listed.isEmpty
+        {
+            let tags = listed.compactMap { value -> UnionTag? in
+                switch value {
+                case .string(let text): .text(text)
+                case .number(let text): Int64(text).map(UnionTag.number)
+                default: nil
+                }
+            }
+            values = tags.count == listed.count ? tags : nil
+        }
+        allowedValues[key] = values
+        return values
+    }
+
     /// The one value the property `key` can have (`enum: [x]` or `const: x`), if it has one
     /// and it is text or a whole number.
     func onlyValue(ofProperty key: String, files: DescriptionFiles) -> UnionTag? {
-        if let known = onlyValues[key] { return known }
-        var value: UnionTag?
-        if let property = properties.first(where: { $0.key == key }), let (resolved, _) = try? files.resolve(property.node, at: property.location) {
-            let single = resolved["const"] ?? resolved["enum"]?.array.flatMap { $0.count == 1 ? $0[0] : nil }
-            switch single {
-            case .string(let text)?: value = .text(text)
-            case .number(let text)?: value = Int64(text).map(UnionTag.number)
-            default: value = nil
-            }
-        }
-        onlyValues[key] = value
-        return value
+        guard let values = values(ofProperty: key, files: files), values.count == 1 else { return nil }
+        return values[0]
     }
 }
 
 extension SchemaMapper {
-    /// The tag of a union that names none: a property that every variant requires and allows
-    /// one value of, a different one in each, all text or all whole numbers (OpenAI's `type:
+    /// The tag of a union that names none: a property that every variant requires and lists
+    /// the values of, no value in two variants, all text or all whole numbers (OpenAI's `type:
     /// enum [function]` beside `type: enum [file_search]`; Discord's `type: enum [2]` beside
-    /// `type: enum [8]`). Decoding by it cannot pick the wrong variant, as trying each in turn
-    /// can when an earlier variant's fields are all in a later one's value.
+    /// `type: enum [8]`, and its interaction callbacks' `type: enum [4, 5]` beside `enum [9]`).
+    /// Decoding by it cannot pick the wrong variant, as trying each in turn can when an earlier
+    /// variant's fields are all in a later one's value.
     func inferredTagKey(of variants: [(node: DocumentNode, location: DocumentLocation)]) -> String? {
         // Each variant an object: a `$ref`, or written in place with properties or `allOf` parts
         // (Lob's creatives: `allOf: [{properties: {resource_type: enum [letter]}}, creative_base]`).
@@ -48,15 +60,21 @@ extension SchemaMapper {
         var candidates = each[0].requiredKeys
         for variant in each.dropFirst() { candidates = candidates.filter(variant.requiredKeys.contains) }
         return candidates.first { key in
-            let values = each.map { $0.onlyValue(ofProperty: key, files: files) }
-            let tags = values.compactMap { $0 }
-            return tags.count == values.count && Set(tags).count == tags.count && UnionTag.areOneKind(tags)
+            let lists = each.map { $0.values(ofProperty: key, files: files) }
+            guard lists.allSatisfy({ $0 != nil }) else { return false }
+            let tags = lists.flatMap { $0 ?? [] }
+            return Set(tags).count == tags.count && UnionTag.areOneKind(tags)
         }
     }
 
     /// The one value a variant's property can have (`enum: [x]` or `const: x`), if it has one.
     func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> UnionTag? {
         facts(of: node, at: location).onlyValue(ofProperty: key, files: files)
+    }
+
+    /// The values a variant's property can have (`enum: [x, y]` or `const: x`), if it lists them.
+    func values(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> [UnionTag]? {
+        facts(of: node, at: location).values(ofProperty: key, files: files)
     }
 
     /// The facts of a variant, kept per component when the variant is a `$ref`.

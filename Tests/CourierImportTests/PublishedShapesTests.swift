@@ -171,20 +171,21 @@ struct PublishedShapesTests {
 
     /// DigitalOcean bounds a shared label per filesystem: `allOf: [{$ref: …file_system_label},
     /// {maxLength: 16}]`. A part that only bounds (a length, a range, a pattern, a count) keeps
-    /// the other part's type; the merge was an empty model that no label decoded into. A part
-    /// that also types the value still makes its own type.
+    /// the other part's type; the merge was an empty model that no label decoded into. Its
+    /// `nullable: true` still lets null in; a part that also types the value makes its own type.
     @Test func anAllOfPartThatOnlyBoundsKeepsTheOtherPartsType() throws {
         let (schema, _) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Volumes"}, "components": {"schemas": {
               "Label": {"type": "string", "description": "The filesystem's label."},
               "Size": {"type": "integer"},
-              "Volume": {"type": "object", "properties": {
+              "Volume": {"type": "object", "required": ["note"], "properties": {
                 "label": {"allOf": [{"$ref": "#/components/schemas/Label"}, {"maxLength": 16}]},
                 "size": {"allOf": [{"$ref": "#/components/schemas/Size"}, {"minimum": 1, "maximum": 16384, "description": "GiB."}]},
                 "tags": {"allOf": [{"type": "array", "items": {"type": "string"}}, {"maxItems": 10, "uniqueItems": true}]},
+                "note": {"allOf": [{"$ref": "#/components/schemas/Label"}, {"maxLength": 16, "nullable": true}]},
                 "other": {"allOf": [{"$ref": "#/components/schemas/Label"}, {"maxLength": 16, "properties": {"x": {"type": "string"}}}]}}}}}}
             """##)
-        #expect(schema.contains("model Volume {\n  label: String?\n  size: Int?\n  tags: [String]?\n  other: VolumeOther?\n}"), "\(schema)")
+        #expect(schema.contains("model Volume {\n  label: String?\n  size: Int?\n  tags: [String]?\n  note: String? @writesNull\n  other: VolumeOther?\n}"), "\(schema)")
     }
 
     /// Box's event sources are `additionalProperties: {allOf: [{}, {description: …}]}`: any value.

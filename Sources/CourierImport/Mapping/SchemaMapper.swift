@@ -119,7 +119,9 @@ final class SchemaMapper {
         if node["enum"]?.array?.contains(.null) == true { nullable = true }
         // An `allOf` part that says only `nullable: true` (OpenAI's `allOf: [{$ref:
         // AssistantsApiToolChoiceOption}, {nullable: true}]`) lets null in.
-        if let parts = node["allOf"]?.array, parts.contains(where: { $0["nullable"]?.bool == true && onlyAnnotates($0) }) { nullable = true }
+        if let parts = node["allOf"]?.array, parts.contains(where: { $0["nullable"]?.bool == true && (onlyAnnotates($0) || onlyBounds($0)) }) {
+            nullable = true
+        }
         return (types, nullable)
     }
 

@@ -172,7 +172,8 @@ struct PublishedShapesTests {
     /// DigitalOcean bounds a shared label per filesystem: `allOf: [{$ref: …file_system_label},
     /// {maxLength: 16}]`. A part that only bounds (a length, a range, a pattern, a count) keeps
     /// the other part's type; the merge was an empty model that no label decoded into. Its
-    /// `nullable: true` still lets null in; a part that also types the value makes its own type.
+    /// `nullable: true` still lets null in; a part that also types the value makes its own type;
+    /// a part that bounds a key its base types (`label: {maxLength: 12}`) keeps the base's type.
     @Test func anAllOfPartThatOnlyBoundsKeepsTheOtherPartsType() throws {
         let (schema, _) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Volumes"}, "components": {"schemas": {
@@ -183,9 +184,12 @@ struct PublishedShapesTests {
                 "size": {"allOf": [{"$ref": "#/components/schemas/Size"}, {"minimum": 1, "maximum": 16384, "description": "GiB."}]},
                 "tags": {"allOf": [{"type": "array", "items": {"type": "string"}}, {"maxItems": 10, "uniqueItems": true}]},
                 "note": {"allOf": [{"$ref": "#/components/schemas/Label"}, {"maxLength": 16, "nullable": true}]},
-                "other": {"allOf": [{"$ref": "#/components/schemas/Label"}, {"maxLength": 16, "properties": {"x": {"type": "string"}}}]}}}}}}
+                "other": {"allOf": [{"$ref": "#/components/schemas/Label"}, {"maxLength": 16, "properties": {"x": {"type": "string"}}}]}}},
+              "Ext4Volume": {"allOf": [{"$ref": "#/components/schemas/Volume"}, {"properties": {"label": {"maxLength": 12}}}]}}}}
             """##)
         #expect(schema.contains("model Volume {\n  label: String?\n  size: Int?\n  tags: [String]?\n  note: String? @writesNull\n  other: VolumeOther?\n}"), "\(schema)")
+        // A part that bounds a key its base types keeps the base's type for it.
+        #expect(schema.contains("model Ext4Volume {\n  label: String?\n"), "\(schema)")
     }
 
     /// Box's event sources are `additionalProperties: {allOf: [{}, {description: …}]}`: any value.
@@ -290,13 +294,18 @@ struct PublishedShapesTests {
               "Message": {"type": "object", "required": ["type"], "properties": {"type": {"type": "integer", "enum": [4, 5]}, "data": {"type": "string"}}},
               "Modal": {"type": "object", "required": ["type", "data"], "properties": {"type": {"type": "integer", "enum": [9]}, "data": {"type": "object", "properties": {"title": {"type": "string"}}}}},
               "Overlapping": {"anyOf": [{"$ref": "#/components/schemas/Message"}, {"$ref": "#/components/schemas/Again"}]},
-              "Again": {"type": "object", "required": ["type"], "properties": {"type": {"type": "integer", "enum": [5, 6]}, "other": {"type": "string"}}}}}}
+              "Again": {"type": "object", "required": ["type"], "properties": {"type": {"type": "integer", "enum": [5, 6]}, "other": {"type": "string"}}},
+              "Written": {"oneOf": [
+                {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string", "enum": ["a", "b"]}, "x": {"type": "string"}}},
+                {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string", "enum": ["c"]}, "y": {"type": "string"}}}]}}}}
             """##)
         #expect(
             schema.contains("union Tool tag \"type\" {\n  function: Function\n  webSearch = \"web_search\": WebSearch\n  webSearch20250826 = \"web_search_2025_08_26\": WebSearch\n}"),
             "\(schema)")
         #expect(schema.contains("union Callback tag \"type\" {\n  message4 = 4: Message\n  message5 = 5: Message\n  modal = 9: Modal\n}"), "\(schema)")
         #expect(schema.contains("union Overlapping {"), "\(schema)")
+        // A variant written in place is named after its first value, and declared once.
+        #expect(schema.contains("union Written tag \"kind\" {\n  a: WrittenA\n  b: WrittenA\n  c: WrittenC\n}"), "\(schema)")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 

@@ -119,7 +119,7 @@ final class SchemaMapper {
         if node["enum"]?.array?.contains(.null) == true { nullable = true }
         // An `allOf` part that says only `nullable: true` (OpenAI's `allOf: [{$ref:
         // AssistantsApiToolChoiceOption}, {nullable: true}]`) lets null in.
-        if let parts = node["allOf"]?.array, parts.contains(where: { $0["nullable"]?.bool == true && (onlyAnnotates($0) || onlyBounds($0)) }) {
+        if let parts = node["allOf"]?.array, parts.contains(where: { $0["nullable"]?.bool == true && onlyAnnotates($0) }) {
             nullable = true
         }
         return (types, nullable)
@@ -457,7 +457,7 @@ final class SchemaMapper {
         guard let parts = node["allOf"]?.array, node["properties"] == nil, node["additionalProperties"] == nil,
             node["oneOf"] == nil, node["anyOf"] == nil
         else { return nil }
-        let meaningful = parts.indices.filter { !Self.onlyAnnotates(parts[$0]) && !Self.onlyBounds(parts[$0]) }
+        let meaningful = parts.indices.filter { !Self.onlyAnnotates(parts[$0]) }
         if meaningful.count == 1 { return meaningful[0] }
         let resolved = meaningful.map { (try? files.resolve(parts[$0], at: location.appending("allOf").appending($0)))?.0 }
         let restating = meaningful.indices.filter { resolved[$0].map(Self.onlyStatesItsType) ?? false }
@@ -481,22 +481,16 @@ final class SchemaMapper {
         return onlyAnnotates(.object(object.removing("type").removing("nullable")))
     }
 
-    /// Whether a schema only annotates (a description, a title, an example, extensions) and
-    /// constrains nothing.
+    /// Whether a schema says nothing of its values' type: it only annotates (a description, a
+    /// title, an example, extensions) or bounds them (a length, a range, a pattern, a count of
+    /// items: DigitalOcean's `allOf: [{$ref: volume_write_file_system_label}, {maxLength: 16}]`).
+    /// Courier checks no bound where it stands beside a `type` either, so such a part, or such a
+    /// later definition of a key, leaves the type the others give.
     static func onlyAnnotates(_ node: DocumentNode) -> Bool {
         guard let keys = node.object?.keys else { return false }
         // `nullable` (Box's `{nullable: false}` beside a string) and a default say nothing of
         // what the value is; a part's `nullable: true` lets null in (`types(of:)`).
-        return keys.allSatisfy { key in annotationKeys.contains(key) || key.hasPrefix("x-") || key == "nullable" }
-    }
-
-    /// Whether a schema, beside annotations, only bounds the values another part types
-    /// (DigitalOcean's `allOf: [{$ref: volume_write_file_system_label}, {maxLength: 16}]`): a
-    /// length, a range, a pattern, a count of items. Courier checks none of these where they
-    /// stand beside a `type` either, so such a part leaves the other part's type as it is.
-    static func onlyBounds(_ node: DocumentNode) -> Bool {
-        guard let keys = node.object?.keys, keys.contains(where: boundKeys.contains) else { return false }
-        return keys.allSatisfy { key in boundKeys.contains(key) || annotationKeys.contains(key) || key.hasPrefix("x-") || key == "nullable" }
+        return keys.allSatisfy { key in annotationKeys.contains(key) || boundKeys.contains(key) || key.hasPrefix("x-") || key == "nullable" }
     }
 
     /// The keys that bound a value without changing its type.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What deciding a union's tag needs of one variant: its properties as its `allOf` parts merge
-/// them, the keys it requires, and, found when first asked, the one value a property allows.
+/// them, the keys it requires, and, found when first asked, the values a property allows.
 /// A component is a variant of many unions (OpenAI's events are in dozens), so the mapper finds
 /// this once per component.
 final class VariantFacts {
@@ -36,12 +36,6 @@ final class VariantFacts {
         return values
     }
 
-    /// The one value the property `key` can have (`enum: [x]` or `const: x`), if it has one
-    /// and it is text or a whole number.
-    func onlyValue(ofProperty key: String, files: DescriptionFiles) -> UnionTag? {
-        guard let values = values(ofProperty: key, files: files), values.count == 1 else { return nil }
-        return values[0]
-    }
 }
 
 extension SchemaMapper {
@@ -65,11 +59,6 @@ extension SchemaMapper {
             let tags = lists.flatMap { $0 ?? [] }
             return Set(tags).count == tags.count && UnionTag.areOneKind(tags)
         }
-    }
-
-    /// The one value a variant's property can have (`enum: [x]` or `const: x`), if it has one.
-    func onlyValue(ofProperty key: String, in node: DocumentNode, at location: DocumentLocation) -> UnionTag? {
-        facts(of: node, at: location).onlyValue(ofProperty: key, files: files)
     }
 
     /// The values a variant's property can have (`enum: [x, y]` or `const: x`), if it lists them.

@@ -18,7 +18,10 @@ extension TypeGenerator {
                 writeDecodingByKeys(union, to: &writer)
             } else {
                 writer.block("public init(from decoder: any Decoder) throws") { writer in
-                    writer.line("let shape = try JSONShape(of: decoder)")
+                    // `JSON` variants take any shape: with only those, the shape is never asked.
+                    if union.variants.contains(where: { shapeCondition($0.type) != nil }) {
+                        writer.line("let shape = try JSONShape(of: decoder)")
+                    }
                     for variant in union.variants {
                         writer.line("if \(decodingCondition(variant)) {")
                         writer.indented { writer in

@@ -96,6 +96,7 @@ public enum OpenAPIImporter {
         for index in endpoints.indices where endpoints[index].group == apiName { endpoints[index].group += "Operations" }
 
         mapper.flattenNestedUnions()
+        mapper.breakRequiredCycles()
         mapper.useNullableWhereRequestsWrite(endpoints)
         let errorModel = Self.errorModel(root: root, files: files, mapper: mapper)
         let baseURL = Self.baseURL(root["servers"], at: rootLocation.appending("servers"), mapper: mapper)

@@ -30,6 +30,14 @@ struct UntaggedUnionTests {
         #expect(try decode(Content.self, "{}") == .unknown([:]))
     }
 
+    /// `Anything`'s one variant is `JSON`: every value is its, and its decoder (which asks no
+    /// shape, or the kitchen's build would warn) keeps it whole.
+    @Test func aUnionOfJSONAloneTakesEveryValue() throws {
+        #expect(try decode(Anything.self, #"{"a": [1, null]}"#) == .json(["a": [1, .null]]))
+        #expect(try decode(Anything.self, "null") == .json(.null))
+        #expect(try encoder.encode(Anything.json("x")) == Data(#""x""#.utf8))
+    }
+
     @Test func aModelWithItsRequiredKeysButWrongValuesFallsToTheNextVariant() throws {
         // `url` is there but is not a URL, so `image` fails and no later variant takes an object.
         #expect(try decode(Part.self, #"{"url": 7}"#) == .unknown(["url": 7]))

@@ -279,6 +279,32 @@ struct ImportMappingTests {
         ])
     }
 
+    /// Names that nothing on the wire can carry (found importing go-openapi's and kube-openapi's
+    /// test descriptions): an empty key or parameter name, a header name with a space. Each made
+    /// a schema with errors; each is now left out with a warning at its place.
+    @Test func namesTheWireCannotCarryAreLeftOutWithAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Pets"},
+             "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X API Key"}},
+               "schemas": {"Pet": {"type": "object", "required": ["", "id"], "properties": {"": {"type": "string"}, "id": {"type": "integer"}}}}},
+             "security": [{"key": []}],
+             "paths": {"/pets": {"get": {"operationId": "listPets",
+              "parameters": [{"name": "", "in": "query", "schema": {"type": "string"}},
+                             {"name": "X-Trace Id", "in": "header", "schema": {"type": "string"}},
+                             {"name": "X-Trace-Id", "in": "header", "schema": {"type": "string"}}],
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}}}
+            """##)
+        #expect(schema.contains("model Pet {\n  id: Int\n}"), "\(schema)")
+        #expect(schema.contains("    header xTraceId: String? @wire(\"X-Trace-Id\")\n    returns Pet"), "\(schema)")
+        #expect(!schema.contains("apikey"), "\(schema)")
+        #expect(result.warnings.map(\.description).sorted() == [
+            "warning: #/components/schemas/Pet/properties/: 'Pet' has a property whose key is empty; a field needs a name, so it is left out",
+            "warning: #/components/securitySchemes/key: the API key 'key' is named 'X API Key', which no header can carry; requests do not send it",
+            "warning: #/paths/~1pets/get/parameters/0: a parameter with an empty name ('in: query') is left out: nothing names it on the wire",
+            "warning: #/paths/~1pets/get/parameters/1: the header 'X-Trace Id' is left out: a header name is letters, digits and !#$%&'*+-.^_`|~, without spaces",
+        ])
+    }
+
     /// Query arrays keep how they travel: `explode: false` is one delimited item.
     @Test func queryArraysKeepTheirStyle() throws {
         let (schema, result) = try importText(##"""

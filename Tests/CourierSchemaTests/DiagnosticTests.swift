@@ -149,6 +149,8 @@ private let defaultValueCases: [DiagnosticCase] = [
           message: "default value -1 does not fit type 'UInt64'"),
     .init(name: "Int64 overflow", source: "model A {\n  a: Int64 = 1️⃣99999999999999999999\n}" + api,
           message: "default value 99999999999999999999 does not fit type 'Int64'"),
+    .init(name: "Double overflow", source: "model A {\n  a: Double = 1️⃣1e400\n}" + api,
+          message: "default value 1e400 does not fit type 'Double'"),
     .init(name: "bad Bool", source: "model A {\n  a: Bool = 1️⃣yes\n}" + api,
           message: "default value 'yes' does not fit type 'Bool'"),
     .init(name: "bad UUID", source: "model A {\n  a: UUID = 1️⃣\"nope\"\n}" + api,

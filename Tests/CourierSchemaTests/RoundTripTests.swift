@@ -58,6 +58,8 @@ struct RoundTripTests {
                   userID2: Int32 = -1
                   ratio: Double = 2.5
                   score: Float = 3
+                  tiny: Double = 1e-7
+                  huge: Double = -2.5E+10
                   flag: Bool = true
                   title: String = "a \\"b\\"\\n\\u{1F600}"
                   status: Status = running
@@ -88,6 +90,8 @@ struct RoundTripTests {
         #expect(fields["userID2"]?.defaultValue == .integer(-1))
         #expect(fields["ratio"]?.defaultValue == .double(2.5))
         #expect(fields["score"]?.defaultValue == .double(3))
+        #expect(fields["tiny"]?.defaultValue == .double(1e-7))
+        #expect(fields["huge"]?.defaultValue == .double(-2.5e10))
         #expect(fields["flag"]?.defaultValue == .bool(true))
         #expect(fields["title"]?.defaultValue == .string("a \"b\"\n😀"))
         #expect(fields["status"]?.type == .enumeration("Status"))

@@ -33,6 +33,15 @@ public indirect enum DocumentNode: Sendable, Hashable {
         return nil
     }
 
+    /// A number that is whole, however JSON writes it (`1000`, `1E3`, `1000.0`), as `Int64`;
+    /// nil for fractions, other values and numbers beyond `Int64`.
+    public var integer: Int64? {
+        guard case .number(let text) = self else { return nil }
+        if let whole = Int64(text) { return whole }
+        guard let value = Double(text), value.magnitude < 0x1p53 else { return nil }
+        return Int64(exactly: value)
+    }
+
     /// The flag, if this is a boolean.
     public var bool: Bool? {
         if case .bool(let flag) = self { return flag }

@@ -32,6 +32,8 @@ extension SchemaMapper {
             }
         case .number(let text):
             guard let amount = Double(text) else { return nil }
+            // YAML's `.inf` and numbers past a Double's range: JSON has no such number to send.
+            if !amount.isFinite { return "is not a finite number" }
             if let minimum = number(schema["minimum"]), amount < minimum { return "is below its minimum of \(Self.trimmed(minimum))" }
             if let maximum = number(schema["maximum"]), amount > maximum { return "is above its maximum of \(Self.trimmed(maximum))" }
         default:

@@ -100,12 +100,19 @@ struct OperationMapper {
         var placeholders: [String: String] = [:]
 
         // Path-level parameters, then the operation's, which replace those of the same name and place.
-        var declared: [(node: DocumentNode, location: DocumentLocation)] = []
-        for (node, base) in [pathItem, (operation, location)] {
+        var declared: [(node: DocumentNode, location: DocumentLocation, level: Int)] = []
+        for (level, (node, base)) in [pathItem, (operation, location)].enumerated() {
             for (index, parameterNode) in (node["parameters"]?.array ?? []).enumerated() {
                 guard let (resolved, resolvedLocation) = try? files.resolve(parameterNode, at: base.appending("parameters").appending(index)) else { continue }
-                declared.removeAll { $0.node["name"] == resolved["name"] && $0.node["in"] == resolved["in"] }
-                declared.append((resolved, resolvedLocation))
+                if let earlier = declared.firstIndex(where: { Self.isSameParameter($0.node, resolved) }) {
+                    if declared[earlier].level == level {
+                        mapper.warn(
+                            resolvedLocation, "parameter",
+                            "'\(resolved["name"]?.string ?? "")' is declared twice in one list (header names are alike in any case); the later one is imported")
+                    }
+                    declared.remove(at: earlier)
+                }
+                declared.append((resolved, resolvedLocation, level))
             }
         }
         var rest = Substring(path)
@@ -125,7 +132,7 @@ struct OperationMapper {
             rest = rest[..<question]
         }
         let templateNames = Self.templateNames(in: rest)
-        for (node, parameterLocation) in declared {
+        for (node, parameterLocation, _) in declared {
             if node["in"]?.string == "path", let wire = node["name"]?.string, !templateNames.contains(wire) {
                 // A server cannot read a path parameter that its path does not hold.
                 mapper.warn(parameterLocation, "path parameter", "the path '\(path)' has no {\(wire)}; the path parameter '\(wire)' is left out")
@@ -236,6 +243,13 @@ struct OperationMapper {
         return Substring(String(decoding: encoded, as: UTF8.self))
     }
 
+    /// Whether two parameters are one: the same place and name, where a header's name is the
+    /// same in any case (RFC 9110 §5.1).
+    static func isSameParameter(_ one: DocumentNode, _ other: DocumentNode) -> Bool {
+        guard one["in"] == other["in"], let name = one["name"]?.string, let otherName = other["name"]?.string else { return false }
+        return one["in"]?.string == "header" ? name.lowercased() == otherName.lowercased() : name == otherName
+    }
+
     /// The names between braces in a path template (`/pets/{id}` → `id`).
     static func templateNames(in path: Substring) -> Set<String> {
         var names: Set<String> = []
@@ -254,12 +268,22 @@ struct OperationMapper {
             mapper.warn(location, "parameter", "a parameter without a name or place is left out")
             return nil
         }
+        guard !wire.isEmpty else {
+            mapper.warn(location, "parameter", "a parameter with an empty name ('in: \(place)') is left out: nothing names it on the wire")
+            return nil
+        }
         guard ["path", "query", "header", "cookie"].contains(place) else {
             mapper.warn(location, "parameter", "the parameter '\(wire)' is 'in: \(place)', which OpenAPI does not have (path, query, header or cookie); it is left out")
             return nil
         }
         guard place != "cookie" else {
             mapper.warn(location, "cookie parameter", "the cookie parameter '\(wire)' is left out: the client does not send cookies")
+            return nil
+        }
+        if place == "header", !HeaderName.isValid(wire) {
+            mapper.warn(
+                location, "header parameter",
+                "the header '\(wire)' is left out: a header name is letters, digits and !#$%&'*+-.^_`|~, without spaces")
             return nil
         }
         if place == "header", ["authorization", "content-type", "content-length", "host", "accept"].contains(wire.lowercased()) {
@@ -388,6 +412,12 @@ struct OperationMapper {
                 return .raw(isText: false, mediaType: mediaType)
             }
             var fields = mapper.fields(of: objectNode, at: objectLocation, owner: hint, context: context)
+            if fields.contains(where: \.holdsOtherKeys) {
+                fields.removeAll(where: \.holdsOtherKeys)
+                mapper.warn(
+                    objectLocation, "additionalProperties",
+                    "'\(hint)' has properties and also keys of its own choosing, which a form body cannot send; they are left out")
+            }
             if fields.isEmpty {
                 mapper.warn(mediaLocation, "form body", "a \(mediaType) body without properties is sent as bytes")
                 labels.insert("body")

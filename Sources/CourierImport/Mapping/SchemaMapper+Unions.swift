@@ -16,6 +16,8 @@ extension SchemaMapper {
             if Self.isNull(variant) { nullable = true; continue }
             present.append((variant, location.appending(keyword).appending(index)))
         }
+        // Only null (`anyOf: [{type: "null"}]`): `JSON` holds null, and no union has no variant.
+        if present.isEmpty { return .json }
         if present.count == 1 {
             let type = variantType(present[0].node, at: present[0].location, hint: name, context: context, merging: merge)
             // `JSON` holds null itself (OpenAI's `parameters: anyOf: [{type: object}, {type:

@@ -50,6 +50,9 @@ final class SchemaMapper {
     }
 
     func warn(_ location: DocumentLocation, _ construct: String, _ message: String) {
+        // An error of the reader passed on names its place already: the warning names it once.
+        let place = location.pointer + ": "
+        let message = message.hasPrefix(place) ? String(message.dropFirst(place.count)) : message
         warnings.append(ImportWarning(location: location, message: message, construct: construct))
     }
 
@@ -106,7 +109,7 @@ final class SchemaMapper {
             // A `const` without a `type` says its type by its value.
             switch node["const"] {
             case .string?: types = ["string"]
-            case .number(let text)?: types = [Int64(text) != nil ? "integer" : "number"]
+            case .number?: types = [node["const"]?.integer != nil ? "integer" : "number"]
             case .bool?: types = ["boolean"]
             case .null?: nullable = true
             default: break
@@ -332,6 +335,10 @@ final class SchemaMapper {
         var taken: Set<String> = []
         var fields: [ImportedField] = []
         for (key, property, propertyLocation) in properties {
+            guard !key.isEmpty else {
+                warn(propertyLocation, "empty key", "'\(owner)' has a property whose key is empty; a field needs a name, so it is left out")
+                continue
+            }
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
             let hint = propertyOwner(propertyLocation, in: location, owner: placeName) + ImportNames.typeName(key)
             let definitions = (earlier[key] ?? []) + [(property, propertyLocation)]
@@ -369,7 +376,7 @@ final class SchemaMapper {
         // A key that is required but has no schema (Docker's `UnpackedSize`) is still there in
         // every value: kept as JSON, not dropped.
         let described = Set(properties.map(\.key))
-        for key in required.subtracting(described).sorted() where context == .json {
+        for key in required.subtracting(described).sorted() where context == .json && !key.isEmpty {
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
             warn(location.appending("required"), "required key without schema", "'\(key)' is required in '\(owner)' but has no schema; it is JSON")
             fields.append(
@@ -574,8 +581,7 @@ final class SchemaMapper {
         }
         let strings = present.compactMap(\.value.string)
         let integers = present.compactMap { entry -> String? in
-            guard case .number(let text) = entry.value, let number = Int64(text) else { return nil }
-            return String(number)
+            entry.value.integer.map(String.init)
         }
         var taken: Set<String> = ["unknown"]
         /// A case's name: its title, where the description gives one, else made from the value.
@@ -614,14 +620,14 @@ final class SchemaMapper {
         switch (name, value) {
         case ("String", .string(let text)):
             return SchemaText.quoted(text)
-        case ("UInt64", .number(let text)):
-            return Int64(text).flatMap { $0 >= 0 ? String($0) : nil }
-        case ("Int", .number(let text)), ("Int64", .number(let text)):
-            return Int64(text).map(String.init)
-        case ("Int32", .number(let text)):
-            return Int32(text).map(String.init)
+        case ("UInt64", .number):
+            return value.integer.flatMap { $0 >= 0 ? String($0) : nil }
+        case ("Int", .number), ("Int64", .number):
+            return value.integer.map(String.init)
+        case ("Int32", .number):
+            return value.integer.flatMap { Int32(exactly: $0) }.map(String.init)
         case ("Double", .number(let text)), ("Float", .number(let text)):
-            return Double(text) != nil ? text : nil
+            return Double(text)?.isFinite == true ? text : nil
         case ("Bool", .bool(let flag)):
             return flag ? "true" : "false"
         case ("Bool", .string(let text)) where Self.yaml11Booleans[text] != nil:
@@ -632,7 +638,7 @@ final class SchemaMapper {
             let wanted: String?
             switch value {
             case .string(let text) where !isInteger: wanted = text
-            case .number(let text) where isInteger: wanted = Int64(text).map(String.init)
+            case .number where isInteger: wanted = value.integer.map(String.init)
             default: wanted = nil
             }
             return cases.first { $0.value == wanted }?.name

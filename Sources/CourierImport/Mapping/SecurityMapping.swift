@@ -1,3 +1,5 @@
+import CourierSchema
+
 /// The description's security schemes as the schema's auth: the api block's default, its API
 /// key, and what each operation says otherwise.
 struct SecurityMapping {
@@ -32,7 +34,15 @@ struct SecurityMapping {
             case ("http", "bearer"?, _), ("oauth2", _, _), ("openIdConnect", _, _): schemes[name] = .bearer
             case ("http", "basic"?, _): schemes[name] = .basic
             case ("apiKey", _, let place?) where place == "header" || place == "query":
-                schemes[name] = .apiKey(placement: place, name: node["name"]?.string ?? name)
+                let keyName = node["name"]?.string ?? name
+                guard place == "header" ? HeaderName.isValid(keyName) : !keyName.isEmpty else {
+                    mapper.warn(
+                        schemesLocation.appending(name), "security scheme",
+                        "the API key '\(name)' is named '\(keyName)', which no \(place) can carry; requests do not send it")
+                    schemes[name] = .unsupported(name)
+                    continue
+                }
+                schemes[name] = .apiKey(placement: place, name: keyName)
             default:
                 let described = [node["type"]?.string, node["scheme"]?.string, node["in"]?.string].compactMap { $0 }.joined(separator: " ")
                 mapper.warn(schemesLocation.appending(name), "security scheme", "the security scheme '\(name)' (\(described)) is not supported; requests do not send it")

@@ -26,7 +26,7 @@ final class VariantFacts {
             let tags = listed.compactMap { value -> UnionTag? in
                 switch value {
                 case .string(let text): .text(text)
-                case .number(let text): Int64(text).map(UnionTag.number)
+                case .number: value.integer.map(UnionTag.number)
                 default: nil
                 }
             }

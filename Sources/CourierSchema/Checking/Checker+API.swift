@@ -188,8 +188,7 @@ extension Checker {
 
     /// RFC 9110 token characters.
     func checkHeaderName(_ name: String, at location: SourceLocation) -> Bool {
-        let allowed = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        if name.isEmpty || !name.allSatisfy(allowed.contains) {
+        if !HeaderName.isValid(name) {
             log.error(
                 location, "'\(name)' is not a valid header name",
                 hint: "header names use letters, digits and -, without spaces")

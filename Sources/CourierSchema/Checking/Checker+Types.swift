@@ -154,7 +154,8 @@ extension Checker {
             return .integer(Int64(small))
         case (.double, .integer(let number, let text)), (.float, .integer(let number, let text)):
             return .double(number.map(Double.init) ?? Double(text) ?? 0)
-        case (.double, .decimal(let number)), (.float, .decimal(let number)):
+        case (.double, .decimal(let number, _)), (.float, .decimal(let number, _)):
+            guard number.isFinite else { return mismatch("the number is beyond the range of a Double") }
             return .double(number)
         case (.uuid, .string(let text)):
             guard UUID(uuidString: text) != nil else { return mismatch("write a UUID such as \"3F2504E0-4F89-11D3-9A0C-0305E82C3301\"") }
@@ -164,7 +165,7 @@ extension Checker {
             return .string(text)
         case (.json, .string(let text)): return .string(text)
         case (.json, .integer(let number?, _)): return .integer(number)
-        case (.json, .decimal(let number)): return .double(number)
+        case (.json, .decimal(let number, _)) where number.isFinite: return .double(number)
         case (.json, .identifier(let word)) where word == "true" || word == "false": return .bool(word == "true")
         case (.json, .identifier(let word)) where word == "null" || word == "nil": return .null
         case (.json, .emptyDictionary): return .emptyDictionary
@@ -191,7 +192,7 @@ extension Checker {
         switch value.kind {
         case .string(let text): return "\"\(text)\""
         case .integer(_, let text): return text
-        case .decimal(let number): return "\(number)"
+        case .decimal(_, let text): return text
         case .duration(_, let text): return text
         case .identifier(let word): return "'\(word)'"
         case .list: return "list"

@@ -250,6 +250,15 @@ struct Lexer {
             offset += 1
             while let byte = peek(), Lexer.isDigit(byte) { offset += 1 }
         }
+        // An exponent, as JSON writes one: `1e-7`, `2.5E+10`.
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            let signed = peek(1) == UInt8(ascii: "+") || peek(1) == UInt8(ascii: "-")
+            if let digit = peek(signed ? 2 : 1), Lexer.isDigit(digit) {
+                kind = .decimal
+                offset += signed ? 2 : 1
+                while let byte = peek(), Lexer.isDigit(byte) { offset += 1 }
+            }
+        }
         guard let byte = peek(), Lexer.isIdentifierStart(byte) else {
             return make(kind, text(from: begin), at: start)
         }

@@ -4,8 +4,7 @@ public enum MediaType {
     /// Whether text is a media type or range: `type/subtype` of RFC 9110 token characters (so
     /// `image/*` and `*/*` too), then any `; name=value` parameters.
     public static func isValid(_ text: String) -> Bool {
-        let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        func isToken(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy(tokenCharacters.contains) }
+        func isToken(_ part: Substring) -> Bool { !part.isEmpty && part.utf8.allSatisfy(HeaderName.isTokenByte) }
         let pieces = text.split(separator: ";", omittingEmptySubsequences: false)
         let essence = pieces[0].trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
         guard essence.count == 2, isToken(essence[0]), isToken(essence[1]) else { return false }

@@ -63,7 +63,7 @@ extension Parser {
             return ValueSyntax(kind: .integer(Int64(token.text), text: token.text), location: token.location)
         case .decimal:
             advance()
-            return ValueSyntax(kind: .decimal(Double(token.text) ?? 0), location: token.location)
+            return ValueSyntax(kind: .decimal(Double(token.text) ?? 0, text: token.text), location: token.location)
         case .duration:
             advance()
             return ValueSyntax(

@@ -13,7 +13,8 @@ struct ValueSyntax: Sendable, Hashable {
         case string(String)
         /// An integer; nil when it does not fit in 64 bits.
         case integer(Int64?, text: String)
-        case decimal(Double)
+        /// A number with a fraction or an exponent, as JSON writes them (`2.5`, `1e-7`).
+        case decimal(Double, text: String)
         /// A duration in seconds.
         case duration(Double, text: String)
         case identifier(String)

@@ -1,0 +1,125 @@
+import CourierSchema
+import Testing
+
+@testable import CourierImport
+
+/// What importing other people's test descriptions turned up (go-openapi's, kin-openapi's,
+/// kube-openapi's, prance's and datamodel-code-generator's, about 2,000 documents that nobody
+/// here wrote): each import below made a schema with errors, or a warning that said its place
+/// twice. Each is written here from scratch, small, with what it must become.
+@Suite("Unusual descriptions")
+struct UnusualDescriptionTests {
+    /// Imports `text`, and expects the schema to compile without a diagnostic.
+    func imported(_ text: String, name: String = "openapi.json") throws -> (schema: String, warnings: [String]) {
+        let (schema, result) = try importText(text, name: name)
+        let compilation = SchemaCompiler.compile(result.files.map { SourceFile(path: $0.name, text: $0.text) })
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.map(\.description))")
+        return (schema, result.warnings.map(\.description))
+    }
+
+    @Test func numbersWrittenWithAnExponentKeepTheirValue() throws {
+        let (schema, warnings) = try imported(
+            """
+            openapi: 3.1.0
+            info: {title: Numbers, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  parameters:
+                    - {name: small, in: query, schema: {type: number, default: 1e-3}}
+                    - {name: large, in: query, schema: {type: number, default: 2.5E+10}}
+                    - {name: whole, in: query, schema: {type: integer, default: 1E3}}
+                    - {name: count, in: query, schema: {type: integer, format: int32, default: 10.0}}
+                    - {name: limitless, in: query, schema: {type: number, default: .inf}}
+                    - {name: level, in: query, schema: {type: integer, enum: [1E0, 2.0]}}
+                  responses: {"204": {description: ok}}
+            """, name: "openapi.yaml")
+        #expect(schema.contains("    query small: Double = 1e-3\n"), "\(schema)")
+        #expect(schema.contains("    query large: Double = 2.5e+10\n"), "\(schema)")
+        #expect(schema.contains("    query whole: Int = 1000\n"), "\(schema)")
+        #expect(schema.contains("    query count: Int32 = 10\n"), "\(schema)")
+        #expect(schema.contains("    query limitless: Double?\n"), "\(schema)")
+        #expect(schema.contains("enum GetALevel: Int {\n  value1 = 1\n  value2 = 2\n}"), "\(schema)")
+        #expect(warnings == [
+            "warning: #/paths/~1a/get/parameters/4/schema/default: the default 1e999 of the parameter 'limitless' is not a finite number; it is left out, and the value is optional"
+        ])
+    }
+
+    @Test func aFormBodyLeavesOutTheKeysItCannotName() throws {
+        let (schema, warnings) = try imported(
+            """
+            {"openapi": "3.0.0", "info": {"title": "Forms", "version": "1"},
+             "paths": {"/boxes": {"post": {"operationId": "sendBox",
+               "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/Box"}}}},
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Box"}}}}}}}},
+             "components": {"schemas": {"Box": {"type": "object", "properties": {"size": {"type": "integer"}},
+               "additionalProperties": {"type": "integer"}}}}}
+            """)
+        #expect(schema.contains("  sendBox: POST /boxes {\n    body form {\n      size: Int?\n    }\n    returns Box\n"), "\(schema)")
+        #expect(schema.contains("  additionalProperties: [String: Int] @otherKeys\n"), "\(schema)")
+        #expect(warnings == [
+            "warning: #/components/schemas/Box: 'SendBoxRequest' has properties and also keys of its own choosing, which a form body cannot send; they are left out"
+        ])
+    }
+
+    @Test func headerParametersAreOneWhateverTheirCase() throws {
+        let (schema, warnings) = try imported(
+            """
+            {"openapi": "3.0.0", "info": {"title": "Headers", "version": "1"},
+             "paths": {"/items": {
+               "parameters": [{"name": "X-Request-Id", "in": "header", "schema": {"type": "string"}},
+                              {"name": "Trace", "in": "query", "schema": {"type": "integer"}}],
+               "get": {"operationId": "listItems",
+                 "parameters": [{"name": "x-request-id", "in": "header", "required": true, "schema": {"type": "string"}},
+                                {"name": "trace", "in": "query", "schema": {"type": "integer"}},
+                                {"name": "X-Span", "in": "header", "schema": {"type": "string"}},
+                                {"name": "x-span", "in": "header", "schema": {"type": "integer"}}],
+                 "responses": {"204": {"description": "ok"}}}}}}
+            """)
+        // The operation's header replaces the path's; query names keep their case, so both stay.
+        #expect(schema.contains("    query trace: Int? @wire(\"Trace\")\n    header xRequestId: String @wire(\"x-request-id\")\n    query trace2: Int? @wire(\"trace\")\n    header xSpan: Int? @wire(\"x-span\")\n"), "\(schema)")
+        #expect(warnings == [
+            "warning: #/paths/~1items/get/parameters/3: 'x-span' is declared twice in one list (header names are alike in any case); the later one is imported"
+        ])
+    }
+
+    @Test func aUnionOfNullAloneIsJSON() throws {
+        let (schema, _) = try imported(
+            """
+            {"openapi": "3.1.0", "info": {"title": "Nulls", "version": "1"}, "paths": {},
+             "components": {"schemas": {"Cat": {"type": "object", "properties": {
+               "nothing": {"type": "string", "anyOf": [{"type": "null"}]}}}}}}
+            """)
+        #expect(schema.contains("model Cat {\n  nothing: JSON?\n}"), "\(schema)")
+    }
+
+    @Test func aCycleOfRequiredKeysGetsOneOptionalKey() throws {
+        let (schema, warnings) = try imported(
+            """
+            {"openapi": "3.0.0", "info": {"title": "Cycles", "version": "1"}, "paths": {},
+             "components": {"schemas": {
+               "Recursive": {"type": "object", "required": ["foo"], "properties": {"foo": {"$ref": "#/components/schemas/Bar"}}},
+               "Bar": {"type": "object", "required": ["baz"], "properties": {"baz": {"$ref": "#/components/schemas/Recursive"}}},
+               "Loop": {"type": "object", "required": ["next", "id"], "properties": {"id": {"type": "integer"}, "next": {"$ref": "#/components/schemas/Loop"}}}}}}
+            """)
+        #expect(schema.contains("model Recursive {\n  foo: Bar?\n}"), "\(schema)")
+        #expect(schema.contains("model Bar {\n  baz: Recursive\n}"), "\(schema)")
+        #expect(schema.contains("model Loop {\n  id: Int\n  next: Loop?\n}"), "\(schema)")
+        #expect(warnings.sorted() == [
+            "warning: #/components/schemas/Loop: 'Loop.next' is required, but then Loop → Loop would hold itself without end and no value could be sent; it is optional",
+            "warning: #/components/schemas/Recursive: 'Recursive.foo' is required, but then Recursive → Bar → Recursive would hold itself without end and no value could be sent; it is optional",
+        ])
+    }
+
+    @Test func aWarningPassedOnFromTheReaderNamesItsPlaceOnce() throws {
+        let (_, warnings) = try imported(
+            """
+            {"openapi": "3.0.0", "info": {"title": "Remote", "version": "1"}, "paths": {},
+             "components": {"schemas": {"Pet": {"type": "object", "properties": {"owner": {"$ref": "https://example.com/owner.json"}}}}}}
+            """)
+        #expect(warnings == [
+            "warning: #/components/schemas/Pet/properties/owner: the $ref 'https://example.com/owner.json' points to the network; Courier reads local files only; it becomes JSON"
+        ])
+    }
+}

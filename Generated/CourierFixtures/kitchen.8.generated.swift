@@ -49,3 +49,26 @@ nonisolated public enum PageLinks: Codable, Hashable, Sendable {
         }
     }
 }
+
+/// Any value at all: a union whose one variant is `JSON` asks nothing of the value's shape (an
+/// import of `anyOf: [{$ref: itself}, {type: object}]` makes one).
+nonisolated public enum Anything: Codable, Hashable, Sendable {
+    case json(JSONValue)
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = UntaggedUnion.decode(JSONValue.self, from: decoder) {
+            self = .json(value)
+            return
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .json(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}

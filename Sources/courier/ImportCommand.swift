@@ -48,10 +48,11 @@ enum ImportCommand {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             removed += 1
         }
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         print(
-            "\(output): \(result.operationCount) of \(result.declaredOperationCount) operations, \(result.declarationCount) models, enums and unions in "
-                + "\(result.files.count) files (\(written) written, \(removed) removed); \(result.jsonValueCount) JSON values; "
-                + "\(result.warnings.count) warnings\(Self.mostWarned(result))")
+            "\(output): \(result.operationCount) of \(counted(result.declaredOperationCount, "operation")), \(result.declarationCount) models, enums and unions in "
+                + "\(counted(result.files.count, "file")) (\(written) written, \(removed) removed); \(counted(result.jsonValueCount, "JSON value")); "
+                + "\(counted(result.warnings.count, "warning"))\(Self.mostWarned(result))")
         return 0
     }
 

@@ -112,6 +112,36 @@ struct UnusualDescriptionTests {
         ])
     }
 
+    /// OpenAPI 3.1's schemas are JSON Schema 2020-12, whose `$ref: "#size"` names an anchor, and
+    /// a security scheme may be a `$ref` like any component.
+    @Test func anchorsAndSchemesGivenByReferenceAreFollowed() throws {
+        let (schema, warnings) = try imported(
+            """
+            openapi: 3.1.0
+            info: {title: Anchors, version: "1"}
+            components:
+              securitySchemes:
+                bearer: {type: http, scheme: bearer}
+                alias: {$ref: '#/components/securitySchemes/bearer'}
+              schemas:
+                Size: {$anchor: size, type: integer}
+                Old: {$id: "#legacy", type: string}
+                Box:
+                  type: object
+                  properties:
+                    size: {$ref: '#size'}
+                    label: {$ref: '#legacy'}
+                    other: {$ref: '#nowhere'}
+            security: [{alias: []}]
+            paths: {}
+            """, name: "openapi.yaml")
+        #expect(schema.contains("  auth bearer\n"), "\(schema)")
+        #expect(schema.contains("model Box {\n  size: Int?\n  label: String?\n  other: JSON?\n}"), "\(schema)")
+        #expect(warnings == [
+            "warning: #/components/schemas/Box/properties/other: the $ref '#nowhere' is neither a JSON pointer nor an anchor of openapi.yaml; it becomes JSON"
+        ])
+    }
+
     @Test func aWarningPassedOnFromTheReaderNamesItsPlaceOnce() throws {
         let (_, warnings) = try imported(
             """

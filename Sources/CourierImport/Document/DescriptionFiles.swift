@@ -33,6 +33,7 @@ public struct DocumentLocation: Sendable, Hashable, CustomStringConvertible {
 /// The files of one API description, read once each, and the `$ref`s between them.
 public final class DescriptionFiles {
     private var documents: [URL: DocumentNode] = [:]
+    private var anchorsByFile: [URL: [String: [String]]] = [:]
     /// The first file: the description itself.
     public let root: URL
 
@@ -140,10 +141,37 @@ public final class DescriptionFiles {
             let path = JSONPointer.percentDecoded(filePart)
             file = URL(fileURLWithPath: path, relativeTo: origin.file.deletingLastPathComponent()).standardizedFileURL
         }
-        guard let tokens = JSONPointer.tokens(of: JSONPointer.percentDecoded(fragment)) else {
-            throw ImportError("\(origin.pointer): the $ref '\(reference)' is not a JSON pointer")
+        let decoded = JSONPointer.percentDecoded(fragment)
+        if let tokens = JSONPointer.tokens(of: decoded) { return DocumentLocation(file: file, tokens: tokens) }
+        // A plain name after `#` is a JSON Schema anchor (`$anchor: size`, or `$id: "#size"`).
+        guard let tokens = try anchors(in: file)[decoded] else {
+            throw ImportError("\(origin.pointer): the $ref '\(reference)' is neither a JSON pointer nor an anchor of \(file.lastPathComponent)")
         }
         return DocumentLocation(file: file, tokens: tokens)
+    }
+
+    /// The anchors a file declares, by name: where each `$anchor: name`, or `$id: "#name"` as
+    /// earlier drafts of JSON Schema write it, stands. The first of two with one name counts.
+    private func anchors(in file: URL) throws -> [String: [String]] {
+        if let known = anchorsByFile[file] { return known }
+        var found: [String: [String]] = [:]
+        var pending: [(node: DocumentNode, tokens: [String])] = [(try document(at: file), [])]
+        while let (node, tokens) = pending.popLast() {
+            switch node {
+            case .object(let object):
+                if let name = object["$anchor"]?.string, found[name] == nil { found[name] = tokens }
+                if let id = object["$id"]?.string, id.hasPrefix("#"), id.count > 1, found[String(id.dropFirst())] == nil {
+                    found[String(id.dropFirst())] = tokens
+                }
+                for (key, value) in object.members.reversed() { pending.append((value, tokens + [key])) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated().reversed() { pending.append((element, tokens + [String(index)])) }
+            default:
+                break
+            }
+        }
+        anchorsByFile[file] = found
+        return found
     }
 }
 

@@ -29,7 +29,9 @@ struct SecurityMapping {
     init(root: DocumentNode, at location: DocumentLocation, mapper: SchemaMapper) {
         var schemes: [String: Scheme] = [:]
         let schemesLocation = location.appending("components").appending("securitySchemes")
-        for (name, node) in root["components"]?["securitySchemes"]?.object?.members ?? [] {
+        for (name, written) in root["components"]?["securitySchemes"]?.object?.members ?? [] {
+            // A scheme may be a `$ref` to one written elsewhere.
+            let node = (try? mapper.files.resolve(written, at: schemesLocation.appending(name)))?.node ?? written
             switch (node["type"]?.string, node["scheme"]?.string?.lowercased(), node["in"]?.string) {
             case ("http", "bearer"?, _), ("oauth2", _, _), ("openIdConnect", _, _): schemes[name] = .bearer
             case ("http", "basic"?, _): schemes[name] = .basic

@@ -142,6 +142,24 @@ struct UnusualDescriptionTests {
         ])
     }
 
+    /// JSON Schema's type lists: scalars become a union of each, as a `oneOf` of them would;
+    /// `contentEncoding: base64` is OpenAPI 3.1's `format: byte`.
+    @Test func typeListsOfScalarsAreUnions() throws {
+        let (schema, warnings) = try imported(
+            """
+            {"openapi": "3.1.0", "info": {"title": "Lists", "version": "1"}, "paths": {},
+             "components": {"schemas": {"Thing": {"type": "object", "required": ["id"], "properties": {
+               "id": {"type": ["string", "integer"]},
+               "amount": {"type": ["number", "string", "null"], "description": "An amount."},
+               "shape": {"type": ["object", "string"]},
+               "blob": {"type": "string", "contentEncoding": "base64"}}}}}}
+            """)
+        #expect(schema.contains("model Thing {\n  id: ThingId\n  /// An amount.\n  amount: ThingAmount?\n  shape: JSON?\n  blob: Bytes?\n}"), "\(schema)")
+        #expect(schema.contains("union ThingId {\n  string: String\n  integer: Int\n}"), "\(schema)")
+        #expect(schema.contains("/// An amount.\nunion ThingAmount {\n  number: Double\n  string: String\n}"), "\(schema)")
+        #expect(warnings == ["warning: #/components/schemas/Thing/properties/shape: a value of the types object, string becomes JSON"])
+    }
+
     @Test func aWarningPassedOnFromTheReaderNamesItsPlaceOnce() throws {
         let (_, warnings) = try imported(
             """

@@ -238,10 +238,7 @@ final class SchemaMapper {
             inlineTypes[place] = type
             return type
         }
-        guard types.count <= 1 else {
-            warn(location, "type list", "a value of the types \(types.joined(separator: ", ")) becomes JSON")
-            return .json
-        }
+        guard types.count <= 1 else { return typeListType(of: node, types: types, at: location, hint: hint, context: context) }
         switch types.first {
         case "string"?:
             switch node["format"]?.string {
@@ -249,6 +246,8 @@ final class SchemaMapper {
             case "uuid"?: return .named("UUID")
             case "uri"?, "url"?: return .named("URL")
             case "byte"?: return .named("Bytes")
+            // OpenAPI 3.1 says `format: byte` as JSON Schema does: `contentEncoding: base64`.
+            case _ where node["contentEncoding"]?.string?.lowercased() == "base64": return .named("Bytes")
             case "binary"?: return context == .multipart ? .named("File") : .named("Bytes")
             default: return .named("String")
             }
@@ -282,6 +281,30 @@ final class SchemaMapper {
             warn(location, "type", "the type '\(other)' is not JSON Schema's; it becomes JSON")
             return .json
         }
+    }
+
+    /// `type: [string, integer]`: a union of a variant per type, as `oneOf` of each would be,
+    /// where every type is a scalar; with `object` or `array` among them, `JSON`.
+    private func typeListType(of node: DocumentNode, types: [String], at location: DocumentLocation, hint: String, context: Context) -> ImportedType {
+        let scalars: Set<String> = ["string", "integer", "number", "boolean"]
+        guard types.allSatisfy(scalars.contains), let written = node.object else {
+            warn(location, "type list", "a value of the types \(types.joined(separator: ", ")) becomes JSON")
+            return .json
+        }
+        let place = InlinePlace(location: location, context: context)
+        if let known = inlineTypes[place] { return known }
+        let variants = types.map { type -> DocumentNode in
+            var variant = written
+            variant.set("type", .string(type))
+            return .object(variant)
+        }
+        let name = reserveTypeName(hint)
+        placeInOrder(name)
+        declarationLocations[name] = location
+        let docs = ImportDocs.lines(ImportDocs.title(node["title"]?.string, of: name), node["description"]?.string)
+        let type = unionType(variants, keyword: "type", of: node, at: location, name: name, docs: docs, context: context)
+        inlineTypes[place] = type
+        return type
     }
 
     /// Declares what `node` needs under `name` and returns its type.

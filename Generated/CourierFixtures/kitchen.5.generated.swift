@@ -278,6 +278,17 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
     /// `createFromForm` as conforming types implement it; callers use the method with defaults.
     func createFromForm(text: String, _ options: RequestOptions?) async throws
 
+    /// `subscribe` as conforming types implement it; callers use the method with defaults.
+    func subscribe(
+        customer: String,
+        items: [Node],
+        metadata: [String: String]?,
+        expand: [String]?,
+        stamp: Stamp?,
+        tags: [String]?,
+        _ options: RequestOptions?
+    ) async throws
+
     /// `postMessage` as conforming types implement it; callers use the method with defaults.
     func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message
 
@@ -462,6 +473,20 @@ nonisolated extension ThingsAPI {
     /// Creates everything from a form: the same route as `create`, another content type.
     public func createFromForm(text: String, options: RequestOptions? = nil) async throws {
         try await createFromForm(text: text, options)
+    }
+
+    /// Subscribes with a form whose values nest, as Stripe's do: `items[0][value]=1`.
+    public func subscribe(
+        customer: String,
+        items: [Node],
+        metadata: [String: String]? = nil,
+        expand: [String]? = nil,
+        stamp: Stamp? = nil,
+        tags: [String]? = nil,
+        options: RequestOptions? = nil
+    ) async throws {
+        try await subscribe(
+            customer: customer, items: items, metadata: metadata, expand: expand, stamp: stamp, tags: tags, options)
     }
 
     /// Posts a message.
@@ -725,6 +750,29 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         return try await send(request, options: options)
     }
 
+    /// Sends `subscribe`.
+    public func subscribe(
+        customer: String,
+        items: [Node],
+        metadata: [String: String]?,
+        expand: [String]?,
+        stamp: Stamp?,
+        tags: [String]?,
+        _ options: RequestOptions?
+    ) async throws {
+        var form: [QueryItem] = []
+        form += [QueryItem("customer", customer)]
+        form += try QueryItem.nested("items", items, dateStyle: .unixSeconds)
+        form += try QueryItem.nested("metadata", metadata, dateStyle: .unixSeconds)
+        form += try QueryItem.nested("expand", expand, dateStyle: .unixSeconds)
+        form += try QueryItem.nested("stamp", stamp, dateStyle: .unixSeconds)
+        form += QueryItem.repeated("tags", tags)
+        let request = APIRequest(
+            name: "subscribe", method: .post, path: "/subscriptions", headers: KitchenAPI.headers, body: .form(form),
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
     /// Sends `postMessage`.
     public func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message {
         let request = APIRequest(
@@ -859,6 +907,8 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         case transcribe(name: String, audio: MultipartFile, settings: Everything?)
         /// A call of `createFromForm`.
         case createFromForm(text: String)
+        /// A call of `subscribe`.
+        case subscribe(customer: String, items: [Node], metadata: [String: String]?, expand: [String]?, stamp: Stamp?, tags: [String]?)
         /// A call of `postMessage`.
         case postMessage(body: Message)
         /// A call of `tickets`.
@@ -936,6 +986,9 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
 
     /// Answers `createFromForm`.
     public var createFromFormHandler: (@Sendable (_ text: String) async throws -> Void)?
+
+    /// Answers `subscribe`.
+    public var subscribeHandler: (@Sendable (_ customer: String, _ items: [Node], _ metadata: [String: String]?, _ expand: [String]?, _ stamp: Stamp?, _ tags: [String]?) async throws -> Void)?
 
     /// Answers `postMessage`.
     public var postMessageHandler: (@Sendable (_ body: Message) async throws -> Message)?
@@ -1111,6 +1164,21 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         callLog.record(.createFromForm(text: text))
         guard let handler = createFromFormHandler else { throw APIError.unanswered("createFromForm", of: "ThingsAPIMock") }
         return try await handler(text)
+    }
+
+    /// Records the call and answers with `subscribeHandler`.
+    public func subscribe(
+        customer: String,
+        items: [Node],
+        metadata: [String: String]?,
+        expand: [String]?,
+        stamp: Stamp?,
+        tags: [String]?,
+        _ options: RequestOptions?
+    ) async throws {
+        callLog.record(.subscribe(customer: customer, items: items, metadata: metadata, expand: expand, stamp: stamp, tags: tags))
+        guard let handler = subscribeHandler else { throw APIError.unanswered("subscribe", of: "ThingsAPIMock") }
+        return try await handler(customer, items, metadata, expand, stamp, tags)
     }
 
     /// Records the call and answers with `postMessageHandler`.

@@ -198,10 +198,17 @@ struct EndpointGenerator {
         ) { writer in
             // The form is built in a local that no field's argument can be named.
             let form = SwiftNames.local("form", avoiding: arguments.map { SwiftNames.argument($0.label) })
+            var lines: [String] = []
             if case .multipart(let fields) = endpoint.body {
                 writer.line("var \(form) = MultipartFormData()")
-                let lines = fields.map { multipartAppend($0, to: form) }
-                if isAsync || !lines.contains(where: { $0.hasPrefix("try ") }) {
+                lines = fields.map { multipartAppend($0, to: form) }
+            } else if case .form(let fields) = endpoint.body, fields.contains(where: \.isDeepObject) {
+                // Nested values are encoded first, each into the items of its bracketed keys.
+                writer.line("var \(form): [QueryItem] = []")
+                lines = fields.map { formAppend($0, to: form) }
+            }
+            if !lines.isEmpty {
+                if isAsync || !lines.contains(where: { $0.hasPrefix("try ") || $0.contains(" += try ") }) {
                     for line in lines { writer.line(line) }
                 } else {
                     // A stream is returned at once: a part that cannot be encoded ends it.
@@ -225,6 +232,19 @@ struct EndpointGenerator {
                 writer.line("return \(tryAwait)\(call)(request, options: options)")
             }
         }
+    }
+
+    /// `form += …`: a field of a form body that has nested values, in the order of the schema.
+    private func formAppend(_ field: Field, to form: String) -> String {
+        guard field.isDeepObject else {
+            return "\(form) += " + queryItems([(field.wireName, field.name, field.type, nil, nil, nil)])
+        }
+        let dateStyle = switch api.dateStyle {
+        case .iso8601: ""
+        case .unixSeconds: ", dateStyle: .unixSeconds"
+        case .unixMillis: ", dateStyle: .unixMillis"
+        }
+        return "\(form) += try QueryItem.nested(\(SwiftNames.string(field.wireName)), \(SwiftNames.argument(field.name))\(dateStyle))"
     }
 
     private func multipartAppend(_ field: Field, to form: String) -> String {
@@ -266,6 +286,8 @@ struct EndpointGenerator {
         switch endpoint.body {
         case .json: result.append("body: .json(body)")
         case .multipart: result.append("body: .multipart(\(form))")
+        case .form(let fields) where fields.contains(where: \.isDeepObject):
+            result.append("body: .form(\(form))")
         case .form(let fields):
             let items = queryItems(fields.map { (wire: $0.wireName, name: $0.name, type: $0.type, prefix: String?.none, mapStyle: QueryMapStyle?.none, arrayStyle: QueryArrayStyle?.none) })
             result.append("body: .form(\(items))")

@@ -99,6 +99,29 @@ struct BodyAndResponseKindsTests {
         #expect(kinds == ["json", "form [\"text=hi\"]"])
     }
 
+    /// `@style(deepObject)` form fields travel as bracketed keys, to any depth, in schema order,
+    /// with dates in the API's style; the other fields as plain items.
+    @Test func nestedFormValuesTravelAsBracketedKeys() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.post, "/subscriptions", .response(HTTPResponse(status: 204, headers: [:], body: Data())))
+        try await mock.subscribe(
+            customer: "cus_1", items: [Node(value: 1, next: Node(value: 2)), Node(value: 3)], metadata: ["plan": "gold", "a b": "c&d"],
+            expand: ["customer", "items"], stamp: .at(Date(timeIntervalSince1970: 1_700_000_000)), tags: ["x", "y"])
+        try await mock.subscribe(customer: "cus_2", items: [], metadata: nil, expand: nil, stamp: .label("now"), tags: nil)
+        let forms = mock.requests.map { request -> [String] in
+            guard case .form(let items) = request.body else { return ["not a form"] }
+            return items.map { "\($0.name)=\($0.value ?? "nil")" }
+        }
+        #expect(forms == [
+            [
+                // An empty array (`children`) gives no item.
+                "customer=cus_1", "items[0][next][value]=2", "items[0][value]=1", "items[1][value]=3", "metadata[a b]=c&d", "metadata[plan]=gold", "expand[0]=customer", "expand[1]=items",
+                "stamp=1700000000", "tags=x", "tags=y",
+            ],
+            ["customer=cus_2", "stamp=now"],
+        ])
+    }
+
     @Test func responseMetadataComesWithEveryKind() async throws {
         let mock = MockAPIClient()
         mock.stub(.get, "/nodes/n1/attachment", .response(HTTPResponse(status: 200, headers: ["Content-Length": "3"], body: Data([1, 2, 3]))))

@@ -79,6 +79,9 @@ struct ImportedField: Hashable, Sendable {
     var writesNull = false
     /// `@otherKeys`: the keys that `additionalProperties` lets in beside `properties`.
     var holdsOtherKeys = false
+    /// `@style(deepObject)`: a field of a form body whose `encoding` says `style: deepObject`,
+    /// sent as bracketed keys (`address[city]=Paris`).
+    var isDeepObject = false
 }
 
 /// A case of an imported enum: its name, its wire value, and what the description says of it.

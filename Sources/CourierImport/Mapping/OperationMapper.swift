@@ -428,6 +428,12 @@ struct OperationMapper {
                 let wire = fields[index].wireName ?? keyStyle.wireName(for: fields[index].name)
                 fields[index].name = ImportNames.unique(fields[index].name, in: &labels)
                 fields[index].wireName = keyStyle.wireName(for: fields[index].name) == wire ? nil : wire
+                // Stripe's `encoding: {address: {style: deepObject, explode: true}}`: any value
+                // travels as bracketed keys.
+                if context == .json, chosen.media["encoding"]?[wire]?["style"]?.string == "deepObject" {
+                    fields[index].isDeepObject = true
+                    continue
+                }
                 if context == .json, !isTextValue(fields[index].type.unwrapped) {
                     if case .array(let element) = fields[index].type.unwrapped, isTextValue(element) { continue }
                     mapper.warn(objectLocation.appending("properties"), "form field", "the form field '\(fields[index].name)' is sent as text")

@@ -103,6 +103,7 @@ struct SchemaWriter {
         if let wire = field.wireName { text += " @wire(\(SchemaText.quoted(wire)))" }
         if field.writesNull { text += " @writesNull" }
         if field.holdsOtherKeys { text += " @otherKeys" }
+        if field.isDeepObject { text += " @style(deepObject)" }
         if field.isDeprecated { text += " @deprecated" }
         line(text)
     }

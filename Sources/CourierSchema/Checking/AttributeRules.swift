@@ -24,7 +24,7 @@ extension Checker {
         "writesNull": [.field],
         "otherKeys": [.field],
         "prefix": [.parameter],
-        "style": [.parameter],
+        "style": [.parameter, .field],
         "deprecated": [
             .model, .enumeration, .enumCase, .union, .variant, .endpoint, .field, .parameter,
             .pathParameter,

@@ -10,7 +10,7 @@ extension Checker {
 
     /// Checks the fields of a model or of a multipart or form body: types, defaults,
     /// attributes, and that names and wire keys are unique.
-    func checkFields(_ syntax: [FieldSyntax], owner: String, model: String? = nil, allowFile: Bool) -> [Field] {
+    func checkFields(_ syntax: [FieldSyntax], owner: String, model: String? = nil, allowFile: Bool, inForm: Bool = false) -> [Field] {
         reportDuplicates(syntax.map(\.name), what: "field", hint: "each field of \(owner) needs its own name")
         var fields: [Field] = []
         var wireKeys: [String: NameSyntax] = [:]
@@ -39,6 +39,9 @@ extension Checker {
             if flag("writesNull", in: fieldAttributes), let mark = fieldAttributes["writesNull"] {
                 checked.writesNull = checkWritesNull(checked, owner: owner, inModel: model != nil, at: mark.location)
             }
+            if let style = fieldAttributes["style"] {
+                checked.isDeepObject = checkFormFieldStyle(style, inForm: inForm)
+            }
             if holdsOtherKeys, let mark = fieldAttributes["otherKeys"] {
                 checked.holdsOtherKeys = checkOtherKeys(
                     checked, syntax: field, owner: owner, inModel: model != nil, earlier: fields.first(where: \.holdsOtherKeys), at: mark.location)
@@ -46,6 +49,22 @@ extension Checker {
             fields.append(checked)
         }
         return fields
+    }
+
+    /// `@style(deepObject)` on a field of a form body; true when it is one.
+    private func checkFormFieldStyle(_ attribute: AttributeSyntax, inForm: Bool) -> Bool {
+        guard inForm else {
+            log.error(
+                attribute.location, "'@style' applies to a field of a form body, or to a query parameter",
+                hint: "a model's fields travel as JSON; write @style(deepObject) in body form { … }")
+            return false
+        }
+        guard let value = singleArgument(of: attribute, example: "@style(deepObject)") else { return false }
+        guard case .identifier("deepObject") = value.kind else {
+            log.error(value.location, "'@style' of a form field takes deepObject", hint: "write @style(deepObject) for address[city]=Paris")
+            return false
+        }
+        return true
     }
 
     /// `@otherKeys` needs one `[String: T]` field of a model, with no wire key or default of its

@@ -187,11 +187,11 @@ extension Checker {
             return .multipart(checkFields(fields, owner: "the multipart body", allowFile: true))
         case .form(let fields, let location):
             if fields.isEmpty { log.error(location, "a form body needs at least one field") }
-            let checked = checkFields(fields, owner: "the form body", allowFile: false)
-            for (field, syntax) in zip(checked, fields) where !Checker.isFormValue(field.type) {
+            let checked = checkFields(fields, owner: "the form body", allowFile: false, inForm: true)
+            for (field, syntax) in zip(checked, fields) where !field.isDeepObject && !Checker.isFormValue(field.type) {
                 log.error(
                     syntax.type.location, "type '\(field.type)' cannot be sent in a form body",
-                    hint: "form fields are text values or arrays of them")
+                    hint: "form fields are text values or arrays of them; with @style(deepObject), any value travels as address[city]=Paris")
             }
             return .form(checked)
         }

@@ -36,6 +36,9 @@ public struct Field: Sendable, Hashable, Encodable {
     /// `@otherKeys`: a `[String: T]` field that holds every key of the object that no other
     /// field reads, and writes its entries back as keys. It has no wire key of its own.
     public var holdsOtherKeys = false
+    /// `@style(deepObject)`, on a field of a form body: the value travels as bracketed keys, the
+    /// way Stripe, Rails and PHP read nested forms (`address[city]=Paris`, `expand[0]=customer`).
+    public var isDeepObject = false
     /// Where it is declared.
     public var location: SourceLocation
 }

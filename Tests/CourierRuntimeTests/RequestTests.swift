@@ -43,6 +43,20 @@ struct RequestTests {
         #expect(query.map(\.value) == ["1,2,3", "a,b,c d", "x y z", "true|false"])
     }
 
+    /// A nested value in a form travels as bracketed keys, encoded in the body as a form encodes
+    /// any name: `address[city]` is `address%5Bcity%5D`. Numbers, flags, dates in the API's style,
+    /// null as an empty value; empty containers and nil send nothing.
+    @Test func nestedFormValuesAreBracketedKeysInTheBody() async throws {
+        struct Line: Encodable { var price: Double, quantity: Int, taxable: Bool, note: String? }
+        let transport = ScriptedTransport([json(200, "{}")])
+        let form = try QueryItem.nested("lines", [Line(price: 2.5, quantity: 3, taxable: true, note: nil)])
+            + QueryItem.nested("metadata", ["b": JSONValue.null, "a": "x y"]) + QueryItem.nested("at", Date(timeIntervalSince1970: 90), dateStyle: .unixMillis)
+            + QueryItem.nested("empty", [String: Int]()) + QueryItem.nested("absent", nil as [Int]?)
+        try await makeClient(transport).send(APIRequest(method: .post, path: "/x", body: .form(form)))
+        let sent = String(decoding: transport.requests.first?.body ?? Data(), as: UTF8.self)
+        #expect(sent == "lines%5B0%5D%5Bprice%5D=2.5&lines%5B0%5D%5Bquantity%5D=3&lines%5B0%5D%5Btaxable%5D=true&metadata%5Ba%5D=x%20y&metadata%5Bb%5D=&at=90000")
+    }
+
     /// A delimited item whose value is changed afterwards is sent with the new value.
     @Test func aDelimitedItemChangedLaterSendsItsNewValue() async throws {
         let transport = ScriptedTransport([json(200, "{}")])

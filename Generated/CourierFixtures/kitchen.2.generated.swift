@@ -145,6 +145,47 @@ nonisolated public final class OpenAPIMock: OpenAPI, @unchecked Sendable {
     }
 }
 
+/// A range of times, in seconds since 1970, with either end open or closed.
+nonisolated public struct TimeRange: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public var gt: Int?
+    public var gte: Int?
+    public var lt: Int?
+    public var lte: Int?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil) {
+        self.gt = gt
+        self.gte = gte
+        self.lt = lt
+        self.lte = lte
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.gt = try container.readIfPresent(Int.self, at: "gt")
+        self.gte = try container.readIfPresent(Int.self, at: "gte")
+        self.lt = try container.readIfPresent(Int.self, at: "lt")
+        self.lte = try container.readIfPresent(Int.self, at: "lte")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.gt, at: "gt")
+        try container.writeIfPresent(self.gte, at: "gte")
+        try container.writeIfPresent(self.lt, at: "lt")
+        try container.writeIfPresent(self.lte, at: "lte")
+    }
+
+    /// Whether every field is equal: what `==` compares.
+    public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+        guard ModelFields.equal(lhs.gt, rhs.gt) else { return false }
+        guard ModelFields.equal(lhs.gte, rhs.gte) else { return false }
+        guard ModelFields.equal(lhs.lt, rhs.lt) else { return false }
+        guard ModelFields.equal(lhs.lte, rhs.lte) else { return false }
+        return true
+    }
+}
+
 /// A change to a node: a field left out changes nothing, `null` clears it.
 nonisolated public struct NodePatch: Codable, Hashable, Sendable {
     public var title: Nullable<String>?

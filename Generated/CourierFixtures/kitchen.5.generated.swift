@@ -289,6 +289,14 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
         _ options: RequestOptions?
     ) async throws
 
+    /// `subscriptions` as conforming types implement it; callers use the method with defaults.
+    func subscriptions(
+        created: TimeRange?,
+        expand: [String]?,
+        limit: Int?,
+        _ options: RequestOptions?
+    ) async throws -> [JSONValue]
+
     /// `postMessage` as conforming types implement it; callers use the method with defaults.
     func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message
 
@@ -487,6 +495,16 @@ nonisolated extension ThingsAPI {
     ) async throws {
         try await subscribe(
             customer: customer, items: items, metadata: metadata, expand: expand, stamp: stamp, tags: tags, options)
+    }
+
+    /// Lists subscriptions, filtered as Stripe filters them: `created[gte]=5&expand[0]=items`.
+    public func subscriptions(
+        created: TimeRange? = nil,
+        expand: [String]? = nil,
+        limit: Int? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> [JSONValue] {
+        try await subscriptions(created: created, expand: expand, limit: limit, options)
     }
 
     /// Posts a message.
@@ -773,6 +791,23 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         return try await send(request, options: options)
     }
 
+    /// Sends `subscriptions`.
+    public func subscriptions(
+        created: TimeRange?,
+        expand: [String]?,
+        limit: Int?,
+        _ options: RequestOptions?
+    ) async throws -> [JSONValue] {
+        var query: [QueryItem] = []
+        query += try QueryItem.nested("created", created, dateStyle: .unixSeconds)
+        query += try QueryItem.nested("expand", expand, dateStyle: .unixSeconds)
+        query += [QueryItem("limit", limit)]
+        let request = APIRequest(
+            name: "subscriptions", method: .get, path: "/subscriptions", query: query, headers: KitchenAPI.headers,
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
     /// Sends `postMessage`.
     public func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message {
         let request = APIRequest(
@@ -909,6 +944,8 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         case createFromForm(text: String)
         /// A call of `subscribe`.
         case subscribe(customer: String, items: [Node], metadata: [String: String]?, expand: [String]?, stamp: Stamp?, tags: [String]?)
+        /// A call of `subscriptions`.
+        case subscriptions(created: TimeRange?, expand: [String]?, limit: Int?)
         /// A call of `postMessage`.
         case postMessage(body: Message)
         /// A call of `tickets`.
@@ -989,6 +1026,9 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
 
     /// Answers `subscribe`.
     public var subscribeHandler: (@Sendable (_ customer: String, _ items: [Node], _ metadata: [String: String]?, _ expand: [String]?, _ stamp: Stamp?, _ tags: [String]?) async throws -> Void)?
+
+    /// Answers `subscriptions`.
+    public var subscriptionsHandler: (@Sendable (_ created: TimeRange?, _ expand: [String]?, _ limit: Int?) async throws -> [JSONValue])?
 
     /// Answers `postMessage`.
     public var postMessageHandler: (@Sendable (_ body: Message) async throws -> Message)?
@@ -1179,6 +1219,18 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         callLog.record(.subscribe(customer: customer, items: items, metadata: metadata, expand: expand, stamp: stamp, tags: tags))
         guard let handler = subscribeHandler else { throw APIError.unanswered("subscribe", of: "ThingsAPIMock") }
         return try await handler(customer, items, metadata, expand, stamp, tags)
+    }
+
+    /// Records the call and answers with `subscriptionsHandler`.
+    public func subscriptions(
+        created: TimeRange?,
+        expand: [String]?,
+        limit: Int?,
+        _ options: RequestOptions?
+    ) async throws -> [JSONValue] {
+        callLog.record(.subscriptions(created: created, expand: expand, limit: limit))
+        guard let handler = subscriptionsHandler else { throw APIError.unanswered("subscriptions", of: "ThingsAPIMock") }
+        return try await handler(created, expand, limit)
     }
 
     /// Records the call and answers with `postMessageHandler`.

@@ -198,14 +198,23 @@ struct EndpointGenerator {
         ) { writer in
             // The form is built in a local that no field's argument can be named.
             let form = SwiftNames.local("form", avoiding: arguments.map { SwiftNames.argument($0.label) })
+            let query = SwiftNames.local("query", avoiding: arguments.map { SwiftNames.argument($0.label) })
             var lines: [String] = []
+            // Nested values are encoded first, each into the items of its bracketed keys.
+            let queryParameters = endpoint.parameters(.query)
+            if queryParameters.contains(where: \.isDeepObject) {
+                writer.line("var \(query): [QueryItem] = []")
+                lines = queryParameters.map { parameter in
+                    itemsAppend((parameter.wireName, parameter.name, parameter.type, parameter.valuePrefix, parameter.mapStyle, parameter.arrayStyle),
+                        nested: parameter.isDeepObject, to: query)
+                }
+            }
             if case .multipart(let fields) = endpoint.body {
                 writer.line("var \(form) = MultipartFormData()")
-                lines = fields.map { multipartAppend($0, to: form) }
+                lines += fields.map { multipartAppend($0, to: form) }
             } else if case .form(let fields) = endpoint.body, fields.contains(where: \.isDeepObject) {
-                // Nested values are encoded first, each into the items of its bracketed keys.
                 writer.line("var \(form): [QueryItem] = []")
-                lines = fields.map { formAppend($0, to: form) }
+                lines += fields.map { itemsAppend(($0.wireName, $0.name, $0.type, nil, nil, nil), nested: $0.isDeepObject, to: form) }
             }
             if !lines.isEmpty {
                 if isAsync || !lines.contains(where: { $0.hasPrefix("try ") || $0.contains(" += try ") }) {
@@ -219,7 +228,7 @@ struct EndpointGenerator {
                     writer.line("}")
                 }
             }
-            let requestArguments = self.requestArguments(endpoint, form: form)
+            let requestArguments = self.requestArguments(endpoint, form: form, query: query)
             let tryAwait = isAsync ? "try await " : ""
             let oneLine = "\(tryAwait)\(call)(APIRequest(\(requestArguments.joined(separator: ", "))), options: options)"
             if oneLine.count + 8 <= Layout.width {
@@ -234,17 +243,16 @@ struct EndpointGenerator {
         }
     }
 
-    /// `form += …`: a field of a form body that has nested values, in the order of the schema.
-    private func formAppend(_ field: Field, to form: String) -> String {
-        guard field.isDeepObject else {
-            return "\(form) += " + queryItems([(field.wireName, field.name, field.type, nil, nil, nil)])
-        }
+    /// `items += …`: a query parameter or form field where some have nested values, in the
+    /// order of the schema.
+    private func itemsAppend(_ item: QueryItemSource, nested: Bool, to items: String) -> String {
+        guard nested else { return "\(items) += " + queryItems([item]) }
         let dateStyle = switch api.dateStyle {
         case .iso8601: ""
         case .unixSeconds: ", dateStyle: .unixSeconds"
         case .unixMillis: ", dateStyle: .unixMillis"
         }
-        return "\(form) += try QueryItem.nested(\(SwiftNames.string(field.wireName)), \(SwiftNames.argument(field.name))\(dateStyle))"
+        return "\(items) += try QueryItem.nested(\(SwiftNames.string(item.wire)), \(SwiftNames.argument(item.name))\(dateStyle))"
     }
 
     private func multipartAppend(_ field: Field, to form: String) -> String {
@@ -269,12 +277,12 @@ struct EndpointGenerator {
     }
 
     /// The arguments of `APIRequest(…)`, in its parameter order, leaving out defaults.
-    private func requestArguments(_ endpoint: Endpoint, form: String) -> [String] {
+    private func requestArguments(_ endpoint: Endpoint, form: String, query local: String) -> [String] {
         var result = [
             "name: " + SwiftNames.string(endpoint.name), "method: .\(endpoint.method.rawValue.lowercased())",
             "path: " + SwiftNames.pathLiteral(endpoint.path),
         ]
-        let query = queryItems(endpoint.parameters(.query))
+        let query = endpoint.parameters(.query).contains(where: \.isDeepObject) ? local : queryItems(endpoint.parameters(.query))
         if !query.isEmpty { result.append("query: " + query) }
         let headers = endpoint.parameters(.header).map { "\(SwiftNames.string($0.wireName)): \(SwiftNames.argument($0.name))" }
         let base = api.headers.isEmpty ? "HTTPHeaders()" : "\(namespace).headers"
@@ -322,11 +330,12 @@ struct EndpointGenerator {
         queryItems(parameters.map { ($0.wireName, $0.name, $0.type, $0.valuePrefix, $0.mapStyle, $0.arrayStyle) })
     }
 
+    /// What a query item or form field is made from.
+    private typealias QueryItemSource = (wire: String, name: String, type: TypeRef, prefix: String?, mapStyle: QueryMapStyle?, arrayStyle: QueryArrayStyle?)
+
     /// `[QueryItem(…), …]`, with arrays repeating their key or delimited, and dictionaries
     /// giving one item per entry.
-    private func queryItems(
-        _ items: [(wire: String, name: String, type: TypeRef, prefix: String?, mapStyle: QueryMapStyle?, arrayStyle: QueryArrayStyle?)]
-    ) -> String {
+    private func queryItems(_ items: [QueryItemSource]) -> String {
         var singles: [String] = []
         var parts: [String] = []
         for item in items {

@@ -122,6 +122,18 @@ struct BodyAndResponseKindsTests {
         ])
     }
 
+    /// `@style(deepObject)` query parameters of any type travel as bracketed keys too.
+    @Test func nestedQueryValuesTravelAsBracketedKeys() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/subscriptions", json: [JSONValue]())
+        _ = try await mock.subscriptions(created: TimeRange(gte: 5, lt: 9), expand: ["items", "customer"], limit: 3)
+        _ = try await mock.subscriptions()
+        #expect(mock.requests.map { $0.query.map { "\($0.name)=\($0.value ?? "nil")" } } == [
+            // A nil value is an item that the request leaves out.
+            ["created[gte]=5", "created[lt]=9", "expand[0]=items", "expand[1]=customer", "limit=3"], ["limit=nil"],
+        ])
+    }
+
     @Test func responseMetadataComesWithEveryKind() async throws {
         let mock = MockAPIClient()
         mock.stub(.get, "/nodes/n1/attachment", .response(HTTPResponse(status: 200, headers: ["Content-Length": "3"], body: Data([1, 2, 3]))))

@@ -194,6 +194,36 @@ struct UnusualDescriptionTests {
         #expect(warnings == ["warning: #/paths/~1v1~1customers/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties: the form field 'shipping' is sent as text"])
     }
 
+    /// Stripe's list filters: a query union or array with `style: deepObject` keeps its type
+    /// and travels as bracketed keys; the same without the style is still sent as text.
+    @Test func queryParametersEncodedAsDeepObjectsKeepTheirTypes() throws {
+        let (schema, warnings) = try imported(
+            """
+            openapi: 3.0.0
+            info: {title: Payments, version: "1"}
+            paths:
+              /v1/customers:
+                get:
+                  operationId: GetCustomers
+                  parameters:
+                    - name: created
+                      in: query
+                      style: deepObject
+                      explode: true
+                      schema:
+                        anyOf:
+                          - {type: object, title: range_query_specs, properties: {gt: {type: integer}, lte: {type: integer}}}
+                          - {type: integer}
+                    - {name: expand, in: query, style: deepObject, explode: true, schema: {type: array, items: {type: string}}}
+                    - name: plain
+                      in: query
+                      schema: {anyOf: [{type: object, properties: {a: {type: integer}}}, {type: integer}]}
+                  responses: {"204": {description: ok}}
+            """, name: "openapi.yaml")
+        #expect(schema.contains("    query created: GetCustomersCreated? @style(deepObject)\n    query expand: [String]? @style(deepObject)\n    query plain: String?\n"), "\(schema)")
+        #expect(warnings == ["warning: #/paths/~1v1~1customers/get/parameters/2: the parameter 'plain' cannot be sent in a query; it is sent as text"])
+    }
+
     @Test func aWarningPassedOnFromTheReaderNamesItsPlaceOnce() throws {
         let (_, warnings) = try imported(
             """

@@ -417,11 +417,11 @@ struct AuthDiagnosticTests {
 struct QueryMapDiagnosticTests {
     static let cases: [DiagnosticCase] = [
         .init(name: "@style on a single value", source: "group G {\n  a: GET /a {\n    query q: String 1️⃣@style(form)\n  }\n}" + api,
-              message: "'@style' applies only to a query parameter holding an array or a dictionary"),
+              message: "'@style' applies only to a query parameter holding an array or a dictionary, or to any with deepObject"),
         .init(name: "an array's style on a map", source: "group G {\n  a: GET /a {\n    query q: [String: String] @style(1️⃣spaceDelimited)\n  }\n}" + api,
               message: "'@style' of a dictionary takes form or deepObject"),
-        .init(name: "a map's style on an array", source: "group G {\n  a: GET /a {\n    query q: [Int] @style(1️⃣deepObject)\n  }\n}" + api,
-              message: "'@style' of an array takes form, commaDelimited, spaceDelimited or pipeDelimited"),
+        .init(name: "an unknown style on an array", source: "group G {\n  a: GET /a {\n    query q: [Int] @style(1️⃣matrix)\n  }\n}" + api,
+              message: "'@style' of an array takes form, commaDelimited, spaceDelimited, pipeDelimited or deepObject"),
         .init(name: "a map of models", source: "model M {\n  a: Int\n}\ngroup G {\n  a: GET /a {\n    query q: 1️⃣[String: M]\n  }\n}" + api,
               message: "type '[String: M]' cannot be sent as a query parameter"),
         .init(name: "a map in a header", source: "group G {\n  a: GET /a {\n    header h: 1️⃣[String: String]\n  }\n}" + api,

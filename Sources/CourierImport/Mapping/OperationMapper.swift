@@ -296,7 +296,11 @@ struct OperationMapper {
         var type = mapper.type(of: schema, at: schemaLocation, hint: hint + ImportNames.typeName(wire))
         let required = node["required"]?.bool == true || place == "path"
         var style: String?
+        let saysDeepObject = place == "query" && node["style"]?.string == "deepObject"
         switch (place, type.unwrapped) {
+        case ("query", .array) where saysDeepObject:
+            // Stripe's `expand[0]=customer`: any array, as bracketed keys.
+            style = "deepObject"
         case ("query", .array(let element)) where isTextValue(element):
             style = arrayStyle(of: node, wire: wire, at: location)
         case ("query", .dictionary(let value)) where isTextValue(value):
@@ -306,12 +310,17 @@ struct OperationMapper {
                 mapper.warn(location, "object parameter", "the object '\(wire)' is sent as a dictionary of its fields")
                 type = .dictionary(.named("String"))
                 style = node["style"]?.string == "deepObject" ? "deepObject" : nil
+            } else if saysDeepObject {
+                // Stripe's `created[gt]=5`: a model or union of any values, as bracketed keys.
+                style = "deepObject"
             } else {
                 mapper.warn(location, "object parameter", "the parameter '\(wire)' cannot be sent in a query; it is sent as text")
                 type = .named("String")
             }
         case (_, let single) where isTextValue(single):
             break
+        case ("query", _) where saysDeepObject:
+            style = "deepObject"
         default:
             mapper.warn(location, "parameter type", "the \(place) parameter '\(wire)' of type \(type.spelling) is sent as text")
             type = .named("String")

@@ -119,10 +119,12 @@ extension Checker {
             expectation = "a header must be a String, number, Bool, UUID, URL, Date or enum, optionally '?'"
         case .query:
             switch type.unwrapped {
+            case _ where Self.saysDeepObject(parameterAttributes): valid = true
             case .array(let element), .dictionary(let element): valid = Checker.isTextValue(element)
             case let single: valid = Checker.isTextValue(single)
             }
-            expectation = "a query parameter must be a text value, or an array or dictionary of them, optionally '?'"
+            expectation = "a query parameter must be a text value, or an array or dictionary of them, optionally '?'; "
+                + "with @style(deepObject), any value travels as created[gt]=5"
         }
         if !valid {
             log.error(field.type.location, "type '\(type)' cannot be sent as a \(kind.rawValue) parameter", hint: expectation)
@@ -149,11 +151,21 @@ extension Checker {
             }
         }
         let style = queryStyle(parameterAttributes, kind: kind, type: type)
-        return Parameter(
+        var parameter = Parameter(
             name: field.name.text, kind: kind, wireName: wire, type: type, defaultValue: defaultValue,
             valuePrefix: valuePrefix(parameterAttributes, kind: kind, type: type),
             mapStyle: style.map, arrayStyle: style.array, docs: field.docs,
             deprecation: deprecation(parameterAttributes), location: field.name.location)
+        parameter.isDeepObject = style.nested
+        return parameter
+    }
+
+    /// Whether a parameter's attributes say `@style(deepObject)`.
+    private static func saysDeepObject(_ attributes: [String: AttributeSyntax]) -> Bool {
+        guard let arguments = attributes["style"]?.arguments, arguments.count == 1, case .identifier("deepObject") = arguments[0].value.kind else {
+            return false
+        }
+        return true
     }
 
     private func checkBody(_ syntax: BodySyntax) -> Body? {
@@ -365,15 +377,26 @@ extension Checker {
     /// Reads `@style(…)`, which only a query parameter holding a dictionary or an array takes. A
     /// dictionary is `form` (each entry an item) or `deepObject`, `form` without it; an array
     /// repeats its key (`form`) or is one delimited item.
-    private func queryStyle(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> (map: QueryMapStyle?, array: QueryArrayStyle?) {
+    private func queryStyle(
+        _ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef
+    ) -> (map: QueryMapStyle?, array: QueryArrayStyle?, nested: Bool) {
+        let textMap = kind == .query && { if case .dictionary(let value) = type.unwrapped { Checker.isTextValue(value) } else { false } }()
+        // Any other value, with deepObject, travels as bracketed keys to any depth.
+        if kind == .query, !textMap, Self.saysDeepObject(attributes) { return (nil, nil, true) }
+        let style = collectionStyle(attributes, kind: kind, type: type)
+        return (style.map, style.array, false)
+    }
+
+    /// How a dictionary's entries or an array's elements travel in a query.
+    private func collectionStyle(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> (map: QueryMapStyle?, array: QueryArrayStyle?) {
         let isMap = kind == .query && { if case .dictionary = type.unwrapped { true } else { false } }()
         let isArray = kind == .query && { if case .array = type.unwrapped { true } else { false } }()
         let defaults: (QueryMapStyle?, QueryArrayStyle?) = (isMap ? .form : nil, nil)
         guard let attribute = attributes["style"] else { return defaults }
         guard isMap || isArray else {
             log.error(
-                attribute.location, "'@style' applies only to a query parameter holding an array or a dictionary",
-                hint: "write query ids: [Int] @style(commaDelimited), or query filter: [String: String] @style(deepObject)")
+                attribute.location, "'@style' applies only to a query parameter holding an array or a dictionary, or to any with deepObject",
+                hint: "write query ids: [Int] @style(commaDelimited), or query created: Range? @style(deepObject)")
             return defaults
         }
         guard let value = singleArgument(of: attribute, example: isMap ? "@style(deepObject)" : "@style(commaDelimited)") else { return defaults }
@@ -388,8 +411,8 @@ extension Checker {
         if word == "form" { return defaults }
         guard let word, let style = QueryArrayStyle(rawValue: word) else {
             log.error(
-                value.location, "'@style' of an array takes form, commaDelimited, spaceDelimited or pipeDelimited",
-                hint: "write @style(commaDelimited) for ids=1,2,3")
+                value.location, "'@style' of an array takes form, commaDelimited, spaceDelimited, pipeDelimited or deepObject",
+                hint: "write @style(commaDelimited) for ids=1,2,3, or @style(deepObject) for ids[0]=1&ids[1]=2")
             return defaults
         }
         return (nil, style)

@@ -172,6 +172,9 @@ public struct Parameter: Sendable, Hashable, Encodable {
     public var deprecation: Deprecation?
     /// Where it is declared.
     public var location: SourceLocation
+    /// `@style(deepObject)` on a query parameter that is not a dictionary of text values (those
+    /// keep `mapStyle`): any value, sent as bracketed keys (`created[gt]=5`, `expand[0]=customer`).
+    public var isDeepObject = false
 }
 
 /// How a dictionary query parameter travels.

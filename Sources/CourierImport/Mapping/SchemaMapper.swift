@@ -245,9 +245,9 @@ final class SchemaMapper {
             case "date-time"?: return .named("Date")
             case "uuid"?: return .named("UUID")
             case "uri"?, "url"?: return .named("URL")
+            // Not `contentEncoding: base64`, which would say the same in OpenAPI 3.1: Discord
+            // writes it on its images, which are data URIs (`data:image/png;base64,…`), not base64.
             case "byte"?: return .named("Bytes")
-            // OpenAPI 3.1 says `format: byte` as JSON Schema does: `contentEncoding: base64`.
-            case _ where node["contentEncoding"]?.string?.lowercased() == "base64": return .named("Bytes")
             case "binary"?: return context == .multipart ? .named("File") : .named("Bytes")
             default: return .named("String")
             }

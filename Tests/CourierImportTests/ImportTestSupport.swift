@@ -83,8 +83,10 @@ let unpackedCorpus: URL = {
 
 private let unpacking = NSLock()
 
-/// The file to import for one of `publishedRoots`, unpacking it first when it is packed.
+/// The file to import for one of `publishedRoots`, unpacking it first when it is packed; an
+/// absolute path is a description of the user's own, as it is.
 func publishedDocument(_ root: String) throws -> URL {
+    if root.hasPrefix("/") { return URL(fileURLWithPath: root) }
     let parts = root.split(separator: "#", maxSplits: 1).map(String.init)
     let packed = corpus.appendingPathComponent(parts[0])
     let target = unpackedCorpus.appendingPathComponent(parts[0].replacingOccurrences(of: "/", with: "_"))

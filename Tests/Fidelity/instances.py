@@ -62,6 +62,9 @@ class Generator:
             choices = [kind for kind in kinds if kind != "null"]
             if "null" in kinds and (not choices or self.random.random() < 0.25):
                 return None
+            if not choices:
+                # `type: []`, or what a merge of parts with no type in common leaves.
+                raise Unsatisfiable("no type left")
             kind = self.random.choice(choices)
         elif isinstance(kinds, str):
             kind = kinds

@@ -8,6 +8,12 @@ struct UnionMerge {
     var location: DocumentLocation
     /// The name of the union the `allOf` becomes.
     var name: String
+    /// Whether the parts come before the variant, so that a variant's definition of a key
+    /// refines theirs: the properties written beside a `oneOf` are what its variants narrow.
+    var partsFirst = false
+    /// The discriminator's key, which the union writes itself: a part that defines only it
+    /// adds nothing to a variant.
+    var tagKey: String?
 }
 
 extension SchemaMapper {
@@ -87,16 +93,48 @@ extension SchemaMapper {
     /// The type of a union's variant; with a merge, a model of the variant's fields and the
     /// merged parts' together, named after the variant.
     func variantType(_ variant: DocumentNode, at location: DocumentLocation, hint: String, context: Context, merging merge: UnionMerge?) -> ImportedType {
-        guard let merge else { return type(of: variant, at: location, hint: hint, context: context) }
+        // Only objects have keys: a variant of another type (Lob's `returned: oneOf: [boolean,
+        // object]` beside properties) is what it is.
+        guard let merge, isObjectVariant(variant, at: location), !merge.partsFirst || mergeAdds(merge, to: variant, at: location) else {
+            return type(of: variant, at: location, hint: hint, context: context)
+        }
         // No place in the description is this model's alone: the variant's place holds values
         // without the parts' keys.
         let name = reserveTypeName(hint)
         placeInOrder(name)
         let resolved = (try? files.resolve(variant, at: location))?.node ?? variant
         let docs = ImportDocs.lines(ImportDocs.title(resolved["title"]?.string, of: name), resolved["description"]?.string)
-        let fields = fields(ofParts: [(variant, location)] + merge.parts, place: merge.location, placeName: merge.name, owner: name)
+        let parts = merge.partsFirst ? merge.parts + [(variant, location)] : [(variant, location)] + merge.parts
+        let fields = fields(ofParts: parts, place: merge.location, placeName: merge.name, owner: name)
         declare(.model(name: name, docs: docs, fields: fields, isDeprecated: resolved["deprecated"]?.bool == true))
         return .named(name)
+    }
+
+    /// Whether parts that a variant refines add to it: a key it does not define or require,
+    /// or keys of its own choosing; the tag, which the union writes, aside. Okta's
+    /// `OrgContactTypeObj` writes beside its variants the `contactType` that each of them
+    /// defines, its `SamlAttributeStatement` only its tag: each variant is itself, no new model.
+    private func mergeAdds(_ merge: UnionMerge, to variant: DocumentNode, at location: DocumentLocation) -> Bool {
+        func keys(of node: DocumentNode, at location: DocumentLocation) -> (defined: Set<String>, required: Set<String>, open: Bool) {
+            var properties: [(key: String, node: DocumentNode, location: DocumentLocation)] = []
+            var required: Set<String> = []
+            var open: [DocumentLocation] = []
+            collectProperties(of: node, at: location, owner: "", into: &properties, required: &required, open: &open, depth: 1, warns: false)
+            return (Set(properties.map(\.key)), required, !open.isEmpty)
+        }
+        let own = keys(of: variant, at: location)
+        let tag = Set(merge.tagKey.map { [$0] } ?? [])
+        return merge.parts.contains { part in
+            let added = keys(of: part.node, at: part.location)
+            return !added.defined.subtracting(tag).isSubset(of: own.defined) || !added.required.subtracting(tag).isSubset(of: own.required)
+                || (added.open && !own.open)
+        }
+    }
+
+    /// Whether a union's variant is an object: with properties, or of `type: object`.
+    func isObjectVariant(_ variant: DocumentNode, at location: DocumentLocation) -> Bool {
+        guard let resolved = (try? files.resolve(variant, at: location))?.node else { return false }
+        return Self.describesObject(resolved) || Self.types(of: resolved).types == ["object"]
     }
 
     /// Whether a union's variant is an object with properties (a model), or null.

@@ -194,13 +194,15 @@ final class SchemaMapper {
 
     /// What the types written in place under a property are named after: the model that owns
     /// it, or for a property that an `allOf` part brings in from another component, that
-    /// component, so that every model that takes the property names its type alike.
-    private func propertyOwner(_ propertyLocation: DocumentLocation, in location: DocumentLocation, owner: String) -> String {
+    /// component, so that every model that takes the property names its type alike. A property
+    /// of a union's variant merged with other parts is the variant's model's: named after it.
+    private func propertyOwner(_ propertyLocation: DocumentLocation, in location: DocumentLocation, owner: String, model: String) -> String {
         var part = propertyLocation
         part.tokens.removeLast(min(2, part.tokens.count))
         // The component the part is in: `Base/allOf/1` is `Base`'s.
         while part.tokens.count >= 2, part.tokens[part.tokens.count - 2] == "allOf" { part.tokens.removeLast(2) }
         let isOwn = part.file == location.file && part.tokens.starts(with: location.tokens)
+        if isOwn, part.tokens.dropFirst(location.tokens.count).contains(where: { $0 == "oneOf" || $0 == "anyOf" }) { return model }
         // A part with no name of its own (a union's variant, `oneOf/0`) names nothing.
         let isNamed = part.tokens.last.map { Int($0) == nil } ?? true
         return isOwn || !isNamed ? owner : ImportNames.typeName(Self.componentHint(part))
@@ -320,6 +322,7 @@ final class SchemaMapper {
             if let constants = Self.documentedConstants(variants) {
                 return enumType(constants, of: node, at: location, name: name, docs: docs)
             }
+            if let type = typeOfPropertiesBesideUnion(node, at: location, name: name, docs: docs, context: context) { return type }
             let keyword = node["oneOf"] != nil ? "oneOf" : "anyOf"
             return unionType(variants, keyword: keyword, of: node, at: location, name: name, docs: docs, context: context)
         }
@@ -363,7 +366,7 @@ final class SchemaMapper {
                 continue
             }
             let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
-            let hint = propertyOwner(propertyLocation, in: location, owner: placeName) + ImportNames.typeName(key)
+            let hint = propertyOwner(propertyLocation, in: location, owner: placeName, model: owner) + ImportNames.typeName(key)
             let definitions = (earlier[key] ?? []) + [(property, propertyLocation)]
             var type = definitions.count > 1
                 ? typeOfDefinitions(definitions, hint: hint, context: context)
@@ -449,7 +452,7 @@ final class SchemaMapper {
                 open: &open, depth: depth + 1, warns: warns, replacing: replacing)
         }
         if let additional = resolved["additionalProperties"], additional.object.map({ !$0.isEmpty }) == true { open.append(resolvedLocation) }
-        if depth > 0 || resolved["allOf"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
+        if depth > 0 || resolved["allOf"] != nil || resolved["properties"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
             if let variants = flattenableVariants(of: resolved, at: resolvedLocation) {
                 // What each variant may have, the model may have; what one requires, others need not.
                 var optional: Set<String> = []

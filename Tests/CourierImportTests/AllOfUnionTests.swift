@@ -177,4 +177,30 @@ struct AllOfUnionTests {
             "\(schema)")
         #expect(schema.contains("model CreativeLetter {\n  resourceType: CreativeLetterResourceType\n  details: CreativeLetterDetails\n"), "\(schema)")
     }
+
+    /// GitHub's issue events are `allOf: [Issue, {properties: …}]`, whose second part restates
+    /// the issue's `user` with fewer keys, its `milestone` as `{type: object}`, its dates as
+    /// plain strings: the definition that says what each of the others says is the key's type,
+    /// wherever it stands; a later part that narrows a key (`state: enum`) still does.
+    @Test func aKeyThatOnePartDescribesMoreFullyKeepsThatDescription() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Issues"}, "components": {"schemas": {
+              "Issue": {"type": "object", "properties": {
+                "user": {"type": "object", "properties": {"login": {"type": "string"}, "name": {"type": "string"}, "deleted": {"type": "boolean"}}},
+                "milestone": {"type": "object", "nullable": true, "properties": {"title": {"type": "string"}}},
+                "created_at": {"type": "string", "format": "date-time"},
+                "state": {"type": "string"}}},
+              "IssueEvent": {"type": "object", "properties": {"issue": {"allOf": [
+                {"$ref": "#/components/schemas/Issue"},
+                {"type": "object", "properties": {"user": {"type": "object", "properties": {"login": {"type": "string"}}},
+                  "milestone": {"type": "object", "nullable": true}, "created_at": {"type": "string"},
+                  "state": {"type": "string", "enum": ["open", "closed"]}}}]}}}}}}
+            """##)
+        #expect(
+            schema.contains(
+                "model IssueEventIssue {\n  user: IssueUser?\n  milestone: IssueMilestone?\n  createdAt: Date?\n  state: IssueEventIssueState?\n}"),
+            "\(schema)")
+        #expect(schema.contains("model IssueUser {\n  login: String?\n  name: String?\n  deleted: Bool?\n}"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
 }

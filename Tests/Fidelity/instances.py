@@ -266,7 +266,8 @@ class Generator:
         for name in properties:
             if name in required or (depth < 8 and self.random.random() < 0.6):
                 subschema = properties[name]
-                if isinstance(subschema, dict) and subschema.get("readOnly") is True and self.random.random() < 0.1:
+                # A read-only key is sometimes left out, as a request would; never a required one.
+                if isinstance(subschema, dict) and subschema.get("readOnly") is True and self.random.random() < 0.1 and name not in required:
                     continue
                 value[name] = self.value(subschema, base, depth + 1)
         for name in required:

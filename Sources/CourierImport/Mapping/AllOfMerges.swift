@@ -251,8 +251,8 @@ extension SchemaMapper {
     /// merged when none holds every key of the others (one part's `context_info` holds
     /// `message`, another's adds `conflicts`: a value has both), or when one takes any keys
     /// (Box's `ClientError.context_info`), which the merged model keeps too; a last
-    /// definition that only annotates keeps the type before it; otherwise the last definition,
-    /// which refines the others, is the type.
+    /// definition that only annotates keeps the type before it; otherwise the last definition
+    /// that refines each of the others is the type, or where none does, the last definition.
     func typeOfDefinitions(_ definitions: [(node: DocumentNode, location: DocumentLocation)], hint: String, context: Context) -> ImportedType {
         var distinct: [(node: DocumentNode, location: DocumentLocation)] = []
         for definition in definitions where !distinct.contains(where: { $0.node == definition.node && $0.location.file == definition.location.file }) {
@@ -273,7 +273,11 @@ extension SchemaMapper {
         let all = keySets.reduce(into: Set<String>()) { $0.formUnion($1) }
         let merges = described.count + freeForm.count == meaningful.count && !described.isEmpty
             && (!freeForm.isEmpty || (described.count > 1 && !keySets.contains(all)))
-        guard merges else { return type(of: last.node, at: last.location, hint: hint, context: context) }
+        guard merges else {
+            let refining = meaningful.indices.last { index in meaningful.indices.allSatisfy { $0 == index || refines(meaningful[index], meaningful[$0]) } }
+            let chosen = refining.map { meaningful[$0] } ?? last
+            return type(of: chosen.node, at: chosen.location, hint: hint, context: context)
+        }
         let name = reserveTypeName(hint)
         placeInOrder(name)
         let docs = ImportDocs.lines(ImportDocs.title(last.node["title"]?.string, of: name), last.node["description"]?.string)

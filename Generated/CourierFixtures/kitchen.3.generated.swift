@@ -62,6 +62,46 @@ nonisolated public enum Content: Codable, Hashable, Sendable {
     }
 }
 
+/// One index or a list of them, as OpenSearch names what a search reads.
+nonisolated public enum Indices: Codable, Hashable, Sendable {
+    case name(String)
+    case names([String])
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        if shape.isString, let value = UntaggedUnion.decode(String.self, from: decoder) {
+            self = .name(value)
+            return
+        }
+        if shape.isArray, let value = UntaggedUnion.decode([String].self, from: decoder) {
+            self = .names(value)
+            return
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .name(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .names(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+nonisolated extension Indices: WireTextsConvertible {
+    /// What a parameter sends: one value's text, or a list's.
+    public var wireTexts: WireTexts {
+        switch self {
+        case .name(let value): .one(value.wireValue)
+        case .names(let values): .list(values.map(\.wireValue))
+        case .unknown(let value): WireTexts(json: value)
+        }
+    }
+}
+
 /// A postal address of many lines: a `Profile` holds four, more than a model keeps inline.
 nonisolated public struct PostalAddress: Codable, Hashable, Sendable, FieldwiseEquatable {
     public var line0: String?

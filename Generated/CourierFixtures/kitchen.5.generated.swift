@@ -289,6 +289,17 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
         _ options: RequestOptions?
     ) async throws
 
+    /// `searchIndices` as conforming types implement it; callers use the method with defaults.
+    func searchIndices(
+        indices: Indices,
+        shards: [Int],
+        routing: Indices?,
+        fields: Indices?,
+        tags: [String]?,
+        scope: Indices?,
+        _ options: RequestOptions?
+    ) async throws -> [JSONValue]
+
     /// `subscriptions` as conforming types implement it; callers use the method with defaults.
     func subscriptions(
         created: TimeRange?,
@@ -495,6 +506,20 @@ nonisolated extension ThingsAPI {
     ) async throws {
         try await subscribe(
             customer: customer, items: items, metadata: metadata, expand: expand, stamp: stamp, tags: tags, options)
+    }
+
+    /// Searches indices and shards named one by one or as lists: `/indices/a,b/_search/1,2`.
+    public func searchIndices(
+        indices: Indices,
+        shards: [Int],
+        routing: Indices? = nil,
+        fields: Indices? = nil,
+        tags: [String]? = nil,
+        scope: Indices? = nil,
+        options: RequestOptions? = nil
+    ) async throws -> [JSONValue] {
+        try await searchIndices(
+            indices: indices, shards: shards, routing: routing, fields: fields, tags: tags, scope: scope, options)
     }
 
     /// Lists subscriptions, filtered as Stripe filters them: `created[gte]=5&expand[0]=items`.
@@ -791,6 +816,24 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         return try await send(request, options: options)
     }
 
+    /// Sends `searchIndices`.
+    public func searchIndices(
+        indices: Indices,
+        shards: [Int],
+        routing: Indices?,
+        fields: Indices?,
+        tags: [String]?,
+        scope: Indices?,
+        _ options: RequestOptions?
+    ) async throws -> [JSONValue] {
+        let request = APIRequest(
+            name: "searchIndices", method: .get, path: "/indices/\(path: indices)/_search/\(path: shards)",
+            query: QueryItem.texts("routing", routing, style: .commaDelimited) + QueryItem.texts("fields", fields),
+            headers: KitchenAPI.headers.merging(["X-Tags": tags.map(WireList.init), "X-Scope": scope]),
+            dateStyle: .unixSeconds)
+        return try await send(request, options: options)
+    }
+
     /// Sends `subscriptions`.
     public func subscriptions(
         created: TimeRange?,
@@ -944,6 +987,8 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         case createFromForm(text: String)
         /// A call of `subscribe`.
         case subscribe(customer: String, items: [Node], metadata: [String: String]?, expand: [String]?, stamp: Stamp?, tags: [String]?)
+        /// A call of `searchIndices`.
+        case searchIndices(indices: Indices, shards: [Int], routing: Indices?, fields: Indices?, tags: [String]?, scope: Indices?)
         /// A call of `subscriptions`.
         case subscriptions(created: TimeRange?, expand: [String]?, limit: Int?)
         /// A call of `postMessage`.
@@ -1026,6 +1071,9 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
 
     /// Answers `subscribe`.
     public var subscribeHandler: (@Sendable (_ customer: String, _ items: [Node], _ metadata: [String: String]?, _ expand: [String]?, _ stamp: Stamp?, _ tags: [String]?) async throws -> Void)?
+
+    /// Answers `searchIndices`.
+    public var searchIndicesHandler: (@Sendable (_ indices: Indices, _ shards: [Int], _ routing: Indices?, _ fields: Indices?, _ tags: [String]?, _ scope: Indices?) async throws -> [JSONValue])?
 
     /// Answers `subscriptions`.
     public var subscriptionsHandler: (@Sendable (_ created: TimeRange?, _ expand: [String]?, _ limit: Int?) async throws -> [JSONValue])?
@@ -1219,6 +1267,21 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         callLog.record(.subscribe(customer: customer, items: items, metadata: metadata, expand: expand, stamp: stamp, tags: tags))
         guard let handler = subscribeHandler else { throw APIError.unanswered("subscribe", of: "ThingsAPIMock") }
         return try await handler(customer, items, metadata, expand, stamp, tags)
+    }
+
+    /// Records the call and answers with `searchIndicesHandler`.
+    public func searchIndices(
+        indices: Indices,
+        shards: [Int],
+        routing: Indices?,
+        fields: Indices?,
+        tags: [String]?,
+        scope: Indices?,
+        _ options: RequestOptions?
+    ) async throws -> [JSONValue] {
+        callLog.record(.searchIndices(indices: indices, shards: shards, routing: routing, fields: fields, tags: tags, scope: scope))
+        guard let handler = searchIndicesHandler else { throw APIError.unanswered("searchIndices", of: "ThingsAPIMock") }
+        return try await handler(indices, shards, routing, fields, tags, scope)
     }
 
     /// Records the call and answers with `subscriptionsHandler`.

@@ -284,7 +284,12 @@ struct EndpointGenerator {
         ]
         let query = endpoint.parameters(.query).contains(where: \.isDeepObject) ? local : queryItems(endpoint.parameters(.query))
         if !query.isEmpty { result.append("query: " + query) }
-        let headers = endpoint.parameters(.header).map { "\(SwiftNames.string($0.wireName)): \(SwiftNames.argument($0.name))" }
+        let headers = endpoint.parameters(.header).map { header -> String in
+            // An array travels as its elements joined by commas.
+            let value = SwiftNames.argument(header.name)
+            let list = header.type.isOptional ? "\(value).map(WireList.init)" : "WireList(\(value))"
+            return "\(SwiftNames.string(header.wireName)): " + ({ if case .array = header.type.unwrapped { list } else { value } }())
+        }
         let base = api.headers.isEmpty ? "HTTPHeaders()" : "\(namespace).headers"
         if !headers.isEmpty {
             result.append("headers: \(base).merging([\(headers.joined(separator: ", "))])")
@@ -345,6 +350,12 @@ struct EndpointGenerator {
                 if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
                 singles = []
                 parts.append("QueryItem.map(\(name), \(value), style: .\(mapStyle.rawValue))")
+            } else if case .union = item.type.unwrapped {
+                // A union of values and arrays of them, one item or a list.
+                if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
+                singles = []
+                let style = item.arrayStyle.map { ", style: .\($0.rawValue)" } ?? ""
+                parts.append("QueryItem.texts(\(name), \(value)\(style))")
             } else if case .array = item.type.unwrapped {
                 if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
                 singles = []

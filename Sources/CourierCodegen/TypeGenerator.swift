@@ -6,9 +6,15 @@ struct TypeGenerator {
     /// Types that other generated declarations mention: deprecating them with an attribute
     /// would make the generated code itself warn, so they get a doc note instead.
     let referencedTypes: Set<String>
+    /// The unions that parameters send as one text value or a list of them.
+    let parameterUnions: Set<String>
 
     init(api: API) {
         self.api = api
+        parameterUnions = Set(api.endpoints.flatMap(\.parameters).compactMap { parameter -> String? in
+            guard !parameter.isDeepObject, case .union(let name) = parameter.type.unwrapped else { return nil }
+            return name
+        })
         var referenced: Set<String> = []
         func collect(_ type: TypeRef) {
             switch type {

@@ -43,6 +43,26 @@ extension TypeGenerator {
                 }
             }
         }
+        if parameterUnions.contains(union.name) { writeWireTexts(union, to: &writer) }
+    }
+
+    /// What a parameter of a union of text values and arrays of them sends: one value, or
+    /// a list's elements.
+    private func writeWireTexts(_ union: Union, to writer: inout SwiftWriter) {
+        writer.line()
+        writer.block("nonisolated extension \(union.name): WireTextsConvertible") { writer in
+            writer.line("/// What a parameter sends: one value's text, or a list's.")
+            writer.block("public var wireTexts: WireTexts") { writer in
+                writer.switchBlock("self") { writer in
+                    for variant in union.variants {
+                        let texts = if case .array = variant.type { ".list(values.map(\\.wireValue))" } else { ".one(value.wireValue)" }
+                        let binding = if case .array = variant.type { "values" } else { "value" }
+                        writer.line("case .\(SwiftNames.identifier(variant.name))(let \(binding)): \(texts)")
+                    }
+                    writer.line("case .unknown(let value): WireTexts(json: value)")
+                }
+            }
+        }
     }
 
     /// `shape.isObject, let value = UntaggedUnion.decode(Model.self, from: decoder)`: the

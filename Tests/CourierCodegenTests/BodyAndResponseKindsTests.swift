@@ -134,6 +134,23 @@ struct BodyAndResponseKindsTests {
         ])
     }
 
+    /// A union of a value and a list, and an array, as parameters: one value is sent as it is,
+    /// a list's elements joined by commas in the path and headers and where the style says so,
+    /// and repeated otherwise.
+    @Test func valuesOrListsTravelAsOneTextOrAList() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.get, "/indices/logs-1,a%2Cb/_search/1,2", json: [JSONValue]())
+        mock.stub(.get, "/indices/logs-*,metrics/_search/7", json: [JSONValue]())
+        _ = try await mock.searchIndices(
+            indices: .names(["logs-1", "a,b"]), shards: [1, 2], routing: .names(["r1", "r2"]), fields: .names(["title", "body"]),
+            tags: ["x", "y"], scope: .names(["p", "q"]))
+        _ = try await mock.searchIndices(indices: .name("logs-*,metrics"), shards: [7], routing: .name("r"), fields: .unknown([1, "two"]))
+        #expect(mock.requests.map { $0.query.map { "\($0.name)=\($0.value ?? "nil")" } } == [
+            ["routing=r1,r2", "fields=title", "fields=body"], ["routing=r", "fields=1", "fields=two"],
+        ])
+        #expect(mock.requests.map { [$0.headers["X-Tags"], $0.headers["X-Scope"]] } == [["x,y", "p,q"], [nil, nil]])
+    }
+
     @Test func responseMetadataComesWithEveryKind() async throws {
         let mock = MockAPIClient()
         mock.stub(.get, "/nodes/n1/attachment", .response(HTTPResponse(status: 200, headers: ["Content-Length": "3"], body: Data([1, 2, 3]))))

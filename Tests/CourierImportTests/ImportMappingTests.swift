@@ -329,6 +329,32 @@ struct ImportMappingTests {
         ])
     }
 
+    /// OpenSearch's indices, GitHub's workflow ids: a value or a list of them in the path, the
+    /// query and a header is a union the parameter sends as one text or a list, and an array in
+    /// the path or a header its elements joined by commas.
+    @Test func valuesOrListsInEveryPlaceAreSentAsTheyAre() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Search"}, "paths": {"/{index}/_search/{ids}": {"get": {"operationId": "search",
+              "parameters": [
+                {"name": "index", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/Indices"}},
+                {"name": "ids", "in": "path", "required": true, "style": "label", "schema": {"type": "array", "items": {"type": "integer"}}},
+                {"name": "routing", "in": "query", "explode": false, "schema": {"$ref": "#/components/schemas/Indices"}},
+                {"name": "workflow", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "string"}]}},
+                {"name": "X-Tags", "in": "header", "schema": {"type": "array", "items": {"type": "string"}}}],
+              "responses": {"204": {"description": "ok"}}}}},
+              "components": {"schemas": {"Indices": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}}}}
+            """##)
+        for line in [
+            "    path index: Indices\n", "    path ids: [Int]\n", "    query routing: Indices? @style(commaDelimited)\n",
+            "    query workflow: SearchWorkflow?\n", "    header xTags: [String]? @wire(\"X-Tags\")\n",
+        ] {
+            #expect(schema.contains(line), "\(line) in \(schema)")
+        }
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/paths/~1{index}~1_search~1{ids}/get/parameters/1: the path parameter 'ids' has style 'label'; it is sent as 'simple', its elements joined by commas"
+        ])
+    }
+
     /// The import fuzz target's third finding: a path parameter that its path does not hold
     /// became a parameter the checker refuses, and the import made a schema with errors.
     @Test func aPathParameterThePathDoesNotHoldIsLeftOutWithAWarning() throws {

@@ -27,16 +27,20 @@ struct PropertiesBesideUnionTests {
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 
-    /// GitHub's Pages body: `anyOf: [{required: [source]}, {required: [build_type]}]` beside
-    /// the properties only says which keys are present: one model, and a warning of the rule.
+    /// GitHub's Pages body: `anyOf: [{required: [source]}, {required: [build_type]}, {required:
+    /// [public]}]` beside the properties only says which keys are present: one model, and a
+    /// warning of the rule; `public`, which no property describes, may hold anything.
     @Test func aPresenceRuleBesidePropertiesIsOneModel() throws {
         let (schema, result) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Pages"}, "components": {"schemas": {
               "Pages": {"type": "object", "properties": {"build_type": {"type": "string"}, "source": {"type": "string"}},
-                "anyOf": [{"required": ["source"]}, {"required": ["build_type"]}]}}}}
+                "anyOf": [{"required": ["source"]}, {"required": ["build_type"]}, {"required": ["public"]}]}}}}
             """##)
-        #expect(schema.contains("model Pages {\n  buildType: String?\n  source: String?\n}"), "\(schema)")
-        #expect(result.warnings.map(\.message) == ["'Pages' needs `source`, or `build_type`; its fields are optional and nothing checks the rule"])
+        #expect(schema.contains("model Pages {\n  buildType: String?\n  source: String?\n  public: JSON?\n}"), "\(schema)")
+        #expect(result.warnings.map(\.message) == [
+            "'Pages' needs `source`, or `build_type`, or `public`; its fields are optional and nothing checks the rule",
+            "'public' is named by a rule on which keys 'Pages' has, but has no schema; it is JSON",
+        ])
     }
 
     /// Lob's `returned: oneOf: [boolean, object]` with the object's properties beside: the

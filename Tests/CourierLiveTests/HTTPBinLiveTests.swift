@@ -40,6 +40,31 @@ struct HTTPBinLiveTests {
         #expect(search.args["filter[state]"] == .one("open"))
     }
 
+    /// A union of a value and a list: one value as it is, a list joined by commas in the path
+    /// and a header and where the style says so, repeated otherwise; a comma inside an element
+    /// arrives encoded, so the element stays whole.
+    @Test func valuesOrListsInThePathQueryAndHeaders() async throws {
+        let client = try await HTTPBinServer.client()
+        let lists = try await client.searchIndices(
+            indices: .many(["logs-1", "a,b"]), routing: .many(["r1", "r2"]), fields: .many(["title", "body"]), tags: ["x", "y"],
+            scope: .many(["p", "q"]))
+        // httpbin shows the path decoded; the mock test shows the comma inside `a,b` encoded.
+        #expect(lists.url.absoluteString.hasSuffix("/anything/indices/logs-1,a,b/_search?routing=r1,r2&fields=title&fields=body&api_key=key-1"), "\(lists.url)")
+        #expect(lists.args["routing"] == .one("r1,r2"))
+        #expect(lists.args["fields"] == .many(["title", "body"]))
+        #expect(lists.headers["X-Tags"] == "x,y")
+        #expect(lists.headers["X-Scope"] == "p,q")
+
+        let single = try await client.searchIndices(indices: .one("logs-*,metrics"), fields: .one("title"))
+        #expect(single.url.absoluteString.hasSuffix("/anything/indices/logs-*,metrics/_search?fields=title&api_key=key-1"), "\(single.url)")
+        #expect(single.args["fields"] == .one("title"))
+        #expect(single.args["routing"] == nil)
+        #expect(single.headers["X-Tags"] == nil)
+
+        // An empty list names nothing, which the path cannot hold.
+        await #expect(throws: APIError.self) { try await client.searchIndices(indices: .many([])) }
+    }
+
     @Test func bodiesOfEveryKind() async throws {
         let client = try await HTTPBinServer.client()
         let json = try await client.postNote(body: Note(text: "hi", tags: ["x"]))

@@ -57,6 +57,46 @@ struct RequestTests {
         #expect(sent == "lines%5B0%5D%5Bprice%5D=2.5&lines%5B0%5D%5Bquantity%5D=3&lines%5B0%5D%5Btaxable%5D=true&metadata%5Ba%5D=x%20y&metadata%5Bb%5D=&at=90000")
     }
 
+    /// A parameter that holds one value or a list: one value as it is (a comma in it stays, as
+    /// a server that reads `logs-*,metrics` as a list expects), a list's elements joined by
+    /// commas in a path segment and a header, each comma inside an element encoded, and in a
+    /// query joined or repeated as the style says.
+    @Test func valuesOrListsAreSentAsTheirPlaceSays() async throws {
+        struct Names: WireTextsConvertible { var wireTexts: WireTexts }
+        let transport = ScriptedTransport([json(200, "{}")])
+        let list = Names(wireTexts: .list(["a,b", "c d"]))
+        let one = Names(wireTexts: .one("x,y"))
+        let query = QueryItem.texts("joined", list, style: .commaDelimited) + QueryItem.texts("repeated", list) + QueryItem.texts("one", one)
+            + QueryItem.texts("absent", nil as Names?) + QueryItem.texts("empty", Names(wireTexts: .list([])))
+        let headers = HTTPHeaders().merging(["X-List": list, "X-Ints": WireList([1, 2]), "X-One": one])
+        try await makeClient(transport).send(
+            APIRequest(method: .get, path: "/i/\(path: list)/\(path: one)/\(path: [3, 4])", query: query, headers: headers))
+        let sent = try #require(transport.requests.first)
+        #expect(sent.url.path(percentEncoded: true) == "/i/a%2Cb,c%20d/x,y/3,4")
+        #expect(sent.url.query == "joined=a%2Cb,c%20d&repeated=a,b&repeated=c%20d&one=x,y")
+        #expect([sent.headers["X-List"], sent.headers["X-Ints"], sent.headers["X-One"]] == ["a,b,c d", "1,2", "x,y"])
+    }
+
+    /// An empty list names nothing, which a path segment cannot hold: the request is refused.
+    @Test func anEmptyListInThePathIsRefused() async throws {
+        let transport = ScriptedTransport([json(200, "{}")])
+        await #expect(throws: APIError.self) {
+            try await makeClient(transport).send(APIRequest(method: .get, path: "/i/\(path: [String]())/_search"))
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// A value that no variant of a union took is sent as what it is: a scalar as one value, an
+    /// array of scalars as a list, anything else as its JSON text.
+    @Test func anUnknownValueIsSentAsWhatItIs() {
+        #expect(WireTexts(json: "a,b") == .one("a,b"))
+        #expect(WireTexts(json: 7) == .one("7"))
+        #expect(WireTexts(json: true) == .one("true"))
+        #expect(WireTexts(json: [1, "two", ["x": 1]]) == .list(["1", "two", #"{"x":1}"#]))
+        #expect(WireTexts(json: ["b": 1, "a": "/"]) == .one(#"{"a":"/","b":1}"#))
+        #expect(WireTexts(json: nil) == .list([]))
+    }
+
     /// A delimited item whose value is changed afterwards is sent with the new value.
     @Test func aDelimitedItemChangedLaterSendsItsNewValue() async throws {
         let transport = ScriptedTransport([json(200, "{}")])

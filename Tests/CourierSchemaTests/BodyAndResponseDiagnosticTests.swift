@@ -52,7 +52,7 @@ struct BodyAndResponseDiagnosticTests {
 
     /// Every case of this file's suites: each diagnostic at its marker, and nothing else.
     @Test(arguments: cases + ErrorModelDiagnosticTests.cases + IntegerEnumDiagnosticTests.cases + UntaggedUnionDiagnosticTests.cases
-        + AuthDiagnosticTests.cases + QueryMapDiagnosticTests.cases)
+        + AuthDiagnosticTests.cases + QueryMapDiagnosticTests.cases + ValueOrListParameterTests.cases)
     func diagnosticLandsAtMarker(_ testCase: DiagnosticCase) {
         DiagnosticTests().diagnosticLandsAtMarker(testCase)
     }
@@ -417,7 +417,7 @@ struct AuthDiagnosticTests {
 struct QueryMapDiagnosticTests {
     static let cases: [DiagnosticCase] = [
         .init(name: "@style on a single value", source: "group G {\n  a: GET /a {\n    query q: String 1️⃣@style(form)\n  }\n}" + api,
-              message: "'@style' applies only to a query parameter holding an array or a dictionary, or to any with deepObject"),
+              message: "'@style' applies only to a query parameter holding an array (or a union of values and arrays) or a dictionary, or to any with deepObject"),
         .init(name: "an array's style on a map", source: "group G {\n  a: GET /a {\n    query q: [String: String] @style(1️⃣spaceDelimited)\n  }\n}" + api,
               message: "'@style' of a dictionary takes form or deepObject"),
         .init(name: "an unknown style on an array", source: "group G {\n  a: GET /a {\n    query q: [Int] @style(1️⃣matrix)\n  }\n}" + api,

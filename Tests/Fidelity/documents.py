@@ -65,6 +65,10 @@ SCHEMA_VALUES = ("items", "additionalProperties", "not", "contains", "propertyNa
                  "unevaluatedProperties", "unevaluatedItems", "additionalItems")
 
 
+# Where a 3.0 `$ref`'s sibling `default` is kept for the comparison (validators ignore the key).
+BESIDE_REF_DEFAULT = "x-courier-default-beside-ref"
+
+
 def as_json_schema(schema, legacy):
     """`schema` rewritten into JSON Schema 2020-12; `legacy` for OpenAPI 3.0 and Swagger 2.0."""
     if not isinstance(schema, dict):
@@ -72,6 +76,11 @@ def as_json_schema(schema, legacy):
     if legacy and "$ref" in schema:
         nullable = schema.get("nullable") is True or schema.get("x-nullable") is True
         reference = {"$ref": schema["$ref"]}
+        # 3.0 ignores a default beside a `$ref`, but describers mean it (InfluxDB's `schemaType:
+        # {$ref: SchemaType, default: implicit}`) and the importer keeps it: the comparison
+        # reads it, under a name validation ignores, to tell a default written from a key added.
+        if "default" in schema:
+            reference[BESIDE_REF_DEFAULT] = schema["default"]
         return {"anyOf": [reference, {"type": "null"}]} if nullable else reference
     out = {}
     for key, value in schema.items():

@@ -23,7 +23,7 @@ from collections import Counter
 from jsonschema import Draft202012Validator
 from referencing import Registry
 
-from documents import Description
+from documents import BESIDE_REF_DEFAULT, Description
 from instances import Generator, Unsatisfiable
 
 ATTEMPTS = 30
@@ -157,7 +157,7 @@ class Schema:
         self.description = description
         # A `default` beside a `$ref` applies (OpenAPI 3.1, JSON Schema 2020-12; Mistral writes
         # `action: {$ref: ModerationLLMAction, default: none}`), so it is kept.
-        default = node.get("default", _MISSING) if isinstance(node, dict) and "$ref" in node else _MISSING
+        default = node.get("default", node.get(BESIDE_REF_DEFAULT, _MISSING)) if isinstance(node, dict) and "$ref" in node else _MISSING
         while isinstance(node, dict) and "$ref" in node:
             node, base = description.resolve(node["$ref"], base)
         self.node = node if isinstance(node, dict) else {}
@@ -166,17 +166,22 @@ class Schema:
         self.base = base
 
     def member(self, key, depth=0):
-        """The schema of the property `key`, looked for through `allOf`, `oneOf` and `anyOf`."""
+        """The schema of the property `key`, looked for through `allOf`, `oneOf` and `anyOf`:
+        of every part and variant that has it (Mistral's input and output entries each have
+        `content`, of different chunks)."""
+        found = []
         if key in (self.node.get("properties") or {}):
-            return Schema(self.description, self.node["properties"][key], self.base)
+            found.append(Schema(self.description, self.node["properties"][key], self.base))
         if depth < 8:
             for list_key in ("allOf", "oneOf", "anyOf"):
                 for part in self.node.get(list_key) or []:
-                    found = Schema(self.description, part, self.base).member(key, depth + 1)
-                    if found:
-                        return found
+                    member = Schema(self.description, part, self.base).member(key, depth + 1)
+                    if member:
+                        found.append(member)
         extra = self.node.get("additionalProperties")
-        return Schema(self.description, extra, self.base) if isinstance(extra, dict) and depth == 0 else None
+        if not found and isinstance(extra, dict) and depth == 0:
+            return Schema(self.description, extra, self.base)
+        return None if not found else found[0] if len(found) == 1 else EitherSchema(found)
 
     def defaults(self, key, depth=0):
         """Every default the property `key` has, in this schema and in each of its `allOf`,
@@ -193,16 +198,36 @@ class Schema:
         return found
 
     def items(self, depth=0):
-        """The schema of the items of an array."""
+        """The schema of the items of an array: of every variant's, for a union of arrays
+        (GitHub's starred repositories, `anyOf` of two kinds of list)."""
         if isinstance(self.node.get("items"), dict):
             return Schema(self.description, self.node["items"], self.base)
+        found = []
         if depth < 8:
             for list_key in ("allOf", "oneOf", "anyOf"):
                 for part in self.node.get(list_key) or []:
-                    found = Schema(self.description, part, self.base).items(depth + 1)
-                    if found:
-                        return found
-        return None
+                    items = Schema(self.description, part, self.base).items(depth + 1)
+                    if items:
+                        found.append(items)
+        return None if not found else found[0] if len(found) == 1 else EitherSchema(found)
+
+
+class EitherSchema:
+    """Several schemas a value may meet (the items of a union of arrays), looked through in turn."""
+
+    def __init__(self, schemas):
+        self.schemas = schemas
+
+    def member(self, key, depth=0):
+        found = [member for schema in self.schemas if (member := schema.member(key, depth))]
+        return None if not found else found[0] if len(found) == 1 else EitherSchema(found)
+
+    def defaults(self, key, depth=0):
+        return [default for schema in self.schemas for default in schema.defaults(key, depth)]
+
+    def items(self, depth=0):
+        found = [items for schema in self.schemas if (items := schema.items(depth))]
+        return None if not found else found[0] if len(found) == 1 else EitherSchema(found)
 
 
 def compare(before, after, path, schema, present=True):

@@ -305,6 +305,9 @@ struct OperationMapper {
             style = arrayStyle(of: node, wire: wire, at: location)
         case ("query", .dictionary(let value)) where isTextValue(value):
             style = node["style"]?.string == "deepObject" ? "deepObject" : nil
+        case ("query", .named(let name)) where isTextList(.named(name)) && !saysDeepObject:
+            // OpenSearch's `routing`, a name or a list of names.
+            style = arrayStyle(of: node, wire: wire, at: location)
         case ("query", .named(let name)) where !isTextValue(.named(name)):
             if case .model(_, _, let fields, _)? = mapper.declarations[name], fields.allSatisfy({ isTextValue($0.type.unwrapped) }) {
                 mapper.warn(location, "object parameter", "the object '\(wire)' is sent as a dictionary of its fields")
@@ -319,6 +322,11 @@ struct OperationMapper {
             }
         case (_, let single) where isTextValue(single):
             break
+        case ("path", let list) where isTextList(list), ("header", let list) where isTextList(list):
+            // OpenSearch's `/{index}/_search`: the elements joined by commas, OpenAPI's `simple`.
+            if let written = node["style"]?.string, written != "simple" {
+                mapper.warn(location, "parameter style", "the \(place) parameter '\(wire)' has style '\(written)'; it is sent as 'simple', its elements joined by commas")
+            }
         case ("query", _) where saysDeepObject:
             style = "deepObject"
         default:
@@ -355,6 +363,20 @@ struct OperationMapper {
             mapper.warn(location, "query style", "the array '\(wire)' has style '\(style)', which a query does not have; it is sent with its name repeated")
             return nil
         }
+    }
+
+    /// Whether a parameter sends values of a type as one text or a list of them: an array of
+    /// text values, or an untagged union of text values and arrays of them. A union among the
+    /// variants counts by its own variants, since the import merges it into the outer one
+    /// (OpenSearch's `WaitForActiveShards`: an integer, or a union of `all` and any string).
+    func isTextList(_ type: ImportedType, depth: Int = 0) -> Bool {
+        func isTextArray(_ type: ImportedType) -> Bool {
+            if case .array(let element) = type { return isTextValue(element) }
+            return false
+        }
+        if isTextArray(type) { return true }
+        guard depth < 8, case .named(let name) = type, case .union(_, _, nil, let variants)? = mapper.declarations[name] else { return false }
+        return variants.allSatisfy { isTextValue($0.type) || isTextArray($0.type) || isTextList($0.type, depth: depth + 1) }
     }
 
     /// Whether values of a type can travel as text.

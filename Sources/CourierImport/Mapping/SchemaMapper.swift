@@ -410,6 +410,16 @@ final class SchemaMapper {
                     name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: .json, defaultValue: nil, docs: [],
                     isDeprecated: false, isNullable: false, isRequired: true))
         }
+        // A key that only a presence rule names (GitHub's Pages body: `anyOf: [… {required:
+        // [public]}]` beside properties without `public`) may be there, with any value.
+        for key in ruled.subtracting(described).subtracting(required).sorted() where context == .json && !key.isEmpty {
+            let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
+            warn(location, "presence rule key without schema", "'\(key)' is named by a rule on which keys '\(owner)' has, but has no schema; it is JSON")
+            fields.append(
+                ImportedField(
+                    name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: .json.optional, defaultValue: nil, docs: [],
+                    isDeprecated: false, isNullable: false, isRequired: false))
+        }
         return fields
     }
 

@@ -112,19 +112,21 @@ extension Checker {
         let expectation: String
         switch kind {
         case .path:
-            valid = Checker.isTextValue(type)
-            expectation = "a path parameter must be a non-optional String, number, Bool, UUID, Date or enum"
+            valid = Checker.isTextValue(type) || isTextList(type)
+            expectation = "a path parameter must be a non-optional String, number, Bool, UUID, Date or enum, an array of them, "
+                + "or a union of them and arrays of them"
         case .header:
-            valid = Checker.isTextValue(type.unwrapped)
-            expectation = "a header must be a String, number, Bool, UUID, URL, Date or enum, optionally '?'"
+            valid = Checker.isTextValue(type.unwrapped) || isTextList(type.unwrapped)
+            expectation = "a header must be a String, number, Bool, UUID, URL, Date or enum, an array of them, "
+                + "or a union of them and arrays of them, optionally '?'"
         case .query:
             switch type.unwrapped {
             case _ where Self.saysDeepObject(parameterAttributes): valid = true
             case .array(let element), .dictionary(let element): valid = Checker.isTextValue(element)
-            case let single: valid = Checker.isTextValue(single)
+            case let single: valid = Checker.isTextValue(single) || isTextList(single)
             }
-            expectation = "a query parameter must be a text value, or an array or dictionary of them, optionally '?'; "
-                + "with @style(deepObject), any value travels as created[gt]=5"
+            expectation = "a query parameter must be a text value, an array or dictionary of them, or a union of them and "
+                + "arrays of them, optionally '?'; with @style(deepObject), any value travels as created[gt]=5"
         }
         if !valid {
             log.error(field.type.location, "type '\(type)' cannot be sent as a \(kind.rawValue) parameter", hint: expectation)
@@ -390,12 +392,12 @@ extension Checker {
     /// How a dictionary's entries or an array's elements travel in a query.
     private func collectionStyle(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> (map: QueryMapStyle?, array: QueryArrayStyle?) {
         let isMap = kind == .query && { if case .dictionary = type.unwrapped { true } else { false } }()
-        let isArray = kind == .query && { if case .array = type.unwrapped { true } else { false } }()
+        let isArray = kind == .query && { if case .array = type.unwrapped { true } else { isTextList(type.unwrapped) } }()
         let defaults: (QueryMapStyle?, QueryArrayStyle?) = (isMap ? .form : nil, nil)
         guard let attribute = attributes["style"] else { return defaults }
         guard isMap || isArray else {
             log.error(
-                attribute.location, "'@style' applies only to a query parameter holding an array or a dictionary, or to any with deepObject",
+                attribute.location, "'@style' applies only to a query parameter holding an array (or a union of values and arrays) or a dictionary, or to any with deepObject",
                 hint: "write query ids: [Int] @style(commaDelimited), or query created: Range? @style(deepObject)")
             return defaults
         }

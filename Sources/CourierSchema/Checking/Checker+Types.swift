@@ -79,6 +79,24 @@ extension Checker {
         }
     }
 
+    /// Whether a written type names a text value (`String`, `Date`, an enum), before types are
+    /// resolved: what the variants of a union that parameters can send are.
+    func isTextValueSyntax(_ type: TypeSyntax) -> Bool {
+        guard case .named(let name, let arguments) = type.kind, arguments.isEmpty else { return false }
+        if let scalar = TypeRef.Scalar(rawValue: name.text) { return Checker.isTextValue(.scalar(scalar)) }
+        return symbols[name.text]?.kind == .enumeration
+    }
+
+    /// Whether a parameter sends a type as one text value or a list of them: an array of text
+    /// values, or an untagged union whose variants are text values and arrays of them.
+    func isTextList(_ type: TypeRef) -> Bool {
+        switch type {
+        case .array(let element): return Checker.isTextValue(element)
+        case .union(let name): return textListUnionNames.contains(name)
+        default: return false
+        }
+    }
+
     /// Whether a type is sent as one text value: a scalar other than Bytes and JSON, or an enum.
     static func isTextValue(_ type: TypeRef) -> Bool {
         switch type {

@@ -34,7 +34,7 @@ final class Checker {
         "RequestInterceptor", "RequestOptions", "ResponseDecoding", "RetryPolicy", "ServerSentEvent", "ServerSentEventParser",
         "StringEnum", "SystemClock", "TaggedUnion", "TextDecoding", "TextDecodingError", "TokenStore", "TokenStoreError",
         "TransportError", "URLSessionTransport", "UntaggedUnion", "UploadProgress", "WireJSONEncoder", "WireKey",
-        "WireText", "WireValueConvertible",
+        "WireList", "WireText", "WireTexts", "WireTextsConvertible", "WireValueConvertible",
     ]
 
     var log = DiagnosticLog()
@@ -50,6 +50,16 @@ final class Checker {
     /// The names of the schema's unions without a tag key, collected once.
     lazy var untaggedUnionNames: Set<String> = Set(files.flatMap(\.declarations).compactMap { declaration -> String? in
         guard case .union(let union) = declaration, union.tag == nil else { return nil }
+        return union.name.text
+    })
+    /// The names of the schema's untagged unions whose every variant is a text value or an
+    /// array of them, which a parameter can send (OpenSearch's `Indices`: `String` or
+    /// `[String]`), collected once.
+    lazy var textListUnionNames: Set<String> = Set(files.flatMap(\.declarations).compactMap { declaration -> String? in
+        guard case .union(let union) = declaration, union.tag == nil, !union.variants.isEmpty else { return nil }
+        for variant in union.variants where !isTextValueSyntax(variant.type) {
+            guard case .array(let element) = variant.type.kind, isTextValueSyntax(element) else { return nil }
+        }
         return union.name.text
     })
     /// The names of the schema's enums of `Int` values, collected once.

@@ -203,4 +203,21 @@ struct AllOfUnionTests {
         #expect(schema.contains("model IssueUser {\n  login: String?\n  name: String?\n  deleted: Bool?\n}"), "\(schema)")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
+
+    /// Okta's `UserGetSingleton` is `allOf: [User, {properties: {_embedded: {properties:
+    /// {blocks}}}}]`, where the user's `_embedded` is a map of any keys: the merged `_embedded`
+    /// has `blocks` and keeps the map's keys.
+    @Test func aKeyThatOnePartDescribesAndAnotherMapsKeepsBoth() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Users"}, "components": {"schemas": {
+              "User": {"type": "object", "properties": {"id": {"type": "string"},
+                "_embedded": {"type": "object", "additionalProperties": {"type": "object", "properties": {}}}}},
+              "UserGet": {"allOf": [{"$ref": "#/components/schemas/User"},
+                {"type": "object", "properties": {"_embedded": {"type": "object", "properties": {"blocks": {"type": "array", "items": {"type": "string"}}}}}}]}}}}
+            """##)
+        #expect(
+            schema.contains(
+                "model UserGetEmbedded {\n  blocks: [String]?\n  /// The keys besides the declared ones, which the description lets in (`additionalProperties`).\n  additionalProperties: [String: JSON] @otherKeys\n}"),
+            "\(schema)")
+    }
 }

@@ -131,6 +131,15 @@ extension SchemaMapper {
         }
     }
 
+    /// Whether a schema is a map and nothing more: no properties, and `additionalProperties`
+    /// that says what its values are.
+    static func isMapOnly(_ node: DocumentNode) -> Bool {
+        guard node["properties"] == nil, node["allOf"] == nil, !isUnion(node), types(of: node).types.allSatisfy({ $0 == "object" }),
+            case .object(let values)? = node["additionalProperties"]
+        else { return false }
+        return !values.isEmpty
+    }
+
     /// Whether a union's variant is an object: with properties, or of `type: object`.
     func isObjectVariant(_ variant: DocumentNode, at location: DocumentLocation) -> Bool {
         guard let resolved = (try? files.resolve(variant, at: location))?.node else { return false }
@@ -268,11 +277,15 @@ extension SchemaMapper {
         // A free-form object (Box's `context_info: {type: object, additionalProperties: {}}`)
         // takes any keys: merged with described ones, the model keeps the others too.
         let freeForm = meaningful.indices.filter { resolved[$0].map(Self.isFreeFormObject) ?? false }
+        // A map (Okta's `User._embedded`, `additionalProperties: {type: object}`) takes keys of
+        // its own choosing too, whose values it describes: merged with described ones, the model
+        // keeps them in its other keys (`UserGetSingleton` adds `blocks` to the user's).
+        let maps = meaningful.indices.filter { resolved[$0].map(Self.isMapOnly) ?? false }
         // Merged only when no definition holds every key of the others: one that does refines them.
         let keySets = described.map { Set(properties(of: meaningful[$0].node, at: meaningful[$0].location).map(\.key)) }
         let all = keySets.reduce(into: Set<String>()) { $0.formUnion($1) }
-        let merges = described.count + freeForm.count == meaningful.count && !described.isEmpty
-            && (!freeForm.isEmpty || (described.count > 1 && !keySets.contains(all)))
+        let merges = described.count + freeForm.count + maps.count == meaningful.count && !described.isEmpty
+            && (!freeForm.isEmpty || !maps.isEmpty || (described.count > 1 && !keySets.contains(all)))
         guard merges else {
             let refining = meaningful.indices.last { index in meaningful.indices.allSatisfy { $0 == index || refines(meaningful[index], meaningful[$0]) } }
             let chosen = refining.map { meaningful[$0] } ?? last
@@ -281,7 +294,7 @@ extension SchemaMapper {
         let name = reserveTypeName(hint)
         placeInOrder(name)
         let docs = ImportDocs.lines(ImportDocs.title(last.node["title"]?.string, of: name), last.node["description"]?.string)
-        var fields = fields(ofParts: described.map { meaningful[$0] }, place: last.location, placeName: name, owner: name, context: context)
+        var fields = fields(ofParts: (described + maps).sorted().map { meaningful[$0] }, place: last.location, placeName: name, owner: name, context: context)
         if !freeForm.isEmpty, !fields.contains(where: \.holdsOtherKeys) {
             var taken = Set(fields.map(\.name))
             fields.append(

@@ -55,6 +55,34 @@ nonisolated public enum Priority: IntEnum {
     }
 }
 
+/// A line said aloud.
+nonisolated public struct SpokenLine: Codable, Hashable, Sendable {
+    public var role: SpokenRole
+    public var text: String
+    public var audio: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(role: SpokenRole, text: String, audio: String? = nil) {
+        self.role = role
+        self.text = text
+        self.audio = audio
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.role = try container.read(SpokenRole.self, at: "role")
+        self.text = try container.read(String.self, at: "text")
+        self.audio = try container.readIfPresent(String.self, at: "audio")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.role, at: "role")
+        try container.write(self.text, at: "text")
+        try container.writeIfPresent(self.audio, at: "audio")
+    }
+}
+
 /// Endpoints that anyone may call, but one.
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `OpenAPIMock` answers each

@@ -62,6 +62,34 @@ nonisolated public enum Content: Codable, Hashable, Sendable {
     }
 }
 
+/// A line written down.
+nonisolated public struct WrittenLine: Codable, Hashable, Sendable {
+    public var role: WrittenRole
+    public var text: String
+    public var font: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(role: WrittenRole, text: String, font: String? = nil) {
+        self.role = role
+        self.text = text
+        self.font = font
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.role = try container.read(WrittenRole.self, at: "role")
+        self.text = try container.read(String.self, at: "text")
+        self.font = try container.readIfPresent(String.self, at: "font")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.role, at: "role")
+        try container.write(self.text, at: "text")
+        try container.writeIfPresent(self.font, at: "font")
+    }
+}
+
 /// One index or a list of them, as OpenSearch names what a search reads.
 nonisolated public enum Indices: Codable, Hashable, Sendable {
     case name(String)

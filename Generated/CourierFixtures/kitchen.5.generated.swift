@@ -60,7 +60,9 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
         for variant in shape.tryingOrder(Self.variantKeys) {
             switch variant {
             case 0:
-                if shape.isObject(withKeys: ["quote", "author"]), let value = UntaggedUnion.decode(QuotePart.self, from: decoder) {
+                if shape.isObject(withKeys: ["quote", "author"]),
+                    let value = UntaggedUnion.decode(QuotePart.self, from: decoder)
+                {
                     self = .quote(value)
                     return
                 }

@@ -72,3 +72,24 @@ nonisolated public enum Anything: Codable, Hashable, Sendable {
         }
     }
 }
+
+/// The role of a spoken line.
+nonisolated public enum SpokenRole: StringEnum {
+    case spoken
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(String)
+
+    /// The case for a wire value.
+    public init(rawValue: String) {
+        if WireText.equal(rawValue, "spoken") { self = .spoken }
+        else { self = .unknown(rawValue) }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .spoken: "spoken"
+        case .unknown(let value): value
+        }
+    }
+}

@@ -65,6 +65,73 @@ nonisolated extension APIError {
     public var kitchenError: Problem? { body(as: Problem.self, dateStyle: .unixSeconds) }
 }
 
+/// A line of a conversation: both variants have the same keys, and `role`'s one value tells
+/// them apart, as OpenAI's Realtime messages are told apart.
+nonisolated public enum Utterance: Codable, Hashable, Sendable {
+    case spoken(SpokenLine)
+    case written(WrittenLine)
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    /// What each variant takes of an object, in the order of the variants.
+    private static let variantKeys: [JSONShape.VariantKeys] = [.model(["role", "text", "audio"]), .model(["role", "text", "font"])]
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        for variant in shape.tryingOrder(Self.variantKeys) {
+            switch variant {
+            case 0:
+                if shape.isObject(withKeys: ["role", "text"]),
+                    let value = UntaggedUnion.decode(SpokenLine.self, from: decoder),
+                    case .spoken = value.role
+                {
+                    self = .spoken(value)
+                    return
+                }
+            case 1:
+                if shape.isObject(withKeys: ["role", "text"]),
+                    let value = UntaggedUnion.decode(WrittenLine.self, from: decoder),
+                    case .written = value.role
+                {
+                    self = .written(value)
+                    return
+                }
+            default: break
+            }
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .spoken(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .written(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The role of a written line.
+nonisolated public enum WrittenRole: StringEnum {
+    case written
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(String)
+
+    /// The case for a wire value.
+    public init(rawValue: String) {
+        if WireText.equal(rawValue, "written") { self = .written }
+        else { self = .unknown(rawValue) }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .written: "written"
+        case .unknown(let value): value
+        }
+    }
+}
+
 /// A menu of options.
 nonisolated public struct SelectComponent: Codable, Hashable, Sendable {
     public var type: Int

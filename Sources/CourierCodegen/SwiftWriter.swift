@@ -30,6 +30,23 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// Writes `if a, b {`, the body one level in, and `}`; conditions that would run past
+    /// `width` go one to a line, the brace on a line of its own.
+    mutating func ifBlock(_ conditions: [String], width: Int, _ body: (inout SwiftWriter) -> Void) {
+        let oneLine = "if " + conditions.joined(separator: ", ") + " {"
+        if indentation * 4 + oneLine.count <= width || conditions.count == 1 {
+            line(oneLine)
+        } else {
+            for (index, condition) in conditions.enumerated() {
+                let isLast = index == conditions.count - 1
+                line((index == 0 ? "if " : "    ") + condition + (isLast ? "" : ","))
+            }
+            line("{")
+        }
+        indented(body)
+        line("}")
+    }
+
     /// Writes the body one level in, without braces.
     mutating func indented(_ body: (inout SwiftWriter) -> Void) {
         indentation += 1

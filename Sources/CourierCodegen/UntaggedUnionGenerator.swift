@@ -23,12 +23,10 @@ extension TypeGenerator {
                         writer.line("let shape = try JSONShape(of: decoder)")
                     }
                     for variant in union.variants {
-                        writer.line("if \(decodingCondition(variant)) {")
-                        writer.indented { writer in
+                        writer.ifBlock(decodingConditions(variant), width: Layout.width) { writer in
                             writer.line("self = .\(SwiftNames.identifier(variant.name))(value)")
                             writer.line("return")
                         }
-                        writer.line("}")
                     }
                     writer.line("self = .unknown(try JSONValue(from: decoder))")
                 }
@@ -65,11 +63,25 @@ extension TypeGenerator {
         }
     }
 
-    /// `shape.isObject, let value = UntaggedUnion.decode(Model.self, from: decoder)`: the
-    /// condition under which a variant takes the value.
-    private func decodingCondition(_ variant: UnionVariant) -> String {
-        let condition = shapeCondition(variant.type).map { "\($0), " } ?? ""
-        return "\(condition)let value = UntaggedUnion.decode(\(SwiftNames.type(variant.type)).self, from: decoder)"
+    /// `shape.isObject`, `let value = UntaggedUnion.decode(Model.self, from: decoder)`: the
+    /// conditions under which a variant takes the value.
+    private func decodingConditions(_ variant: UnionVariant) -> [String] {
+        let decoding = "let value = UntaggedUnion.decode(\(SwiftNames.type(variant.type)).self, from: decoder)"
+        return (shapeCondition(variant.type).map { [$0] } ?? []) + [decoding] + constantConditions(variant.type)
+    }
+
+    /// `case .system = value.role`, for each field of a model variant that holds an enum of
+    /// one case: the value must have that one value. An enum takes any text as `unknown`, so
+    /// without this OpenAI's system message would take every user and assistant message (they
+    /// differ only in `role`) and drop the keys only those have.
+    private func constantConditions(_ type: TypeRef) -> [String] {
+        guard case .model(let name) = type, let model = api.model(named: name) else { return [] }
+        return model.fields.compactMap { field -> String? in
+            guard case .enumeration(let enumName) = field.type, let enumType = api.enumType(named: enumName), !enumType.isFrozen,
+                enumType.cases.count == 1
+            else { return nil }
+            return "case .\(SwiftNames.identifier(enumType.cases[0].name)) = value.\(SwiftNames.identifier(field.name))"
+        }
     }
 
     /// What a variant takes of an object, as `JSONShape.VariantKeys` spells it: a model's wire
@@ -115,12 +127,10 @@ extension TypeGenerator {
                     for (index, variant) in union.variants.enumerated() {
                         writer.line("case \(index):")
                         writer.indented { writer in
-                            writer.line("if \(decodingCondition(variant)) {")
-                            writer.indented { writer in
+                            writer.ifBlock(decodingConditions(variant), width: Layout.width) { writer in
                                 writer.line("self = .\(SwiftNames.identifier(variant.name))(value)")
                                 writer.line("return")
                             }
-                            writer.line("}")
                         }
                     }
                     writer.line("default: break")

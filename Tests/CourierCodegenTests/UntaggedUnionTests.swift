@@ -24,6 +24,16 @@ struct UntaggedUnionTests {
         ]))
     }
 
+    /// Variants with the same keys, told apart by a field whose enum has one case: each takes
+    /// only its own value, so the written line keeps its font; another role is no variant's.
+    @Test func aFieldOfOneValueTellsVariantsApart() throws {
+        #expect(try decode(Utterance.self, #"{"role": "written", "text": "hi", "font": "serif"}"#)
+            == .written(WrittenLine(role: .written, text: "hi", font: "serif")))
+        #expect(try decode(Utterance.self, #"{"role": "spoken", "text": "hi", "audio": "a.wav"}"#)
+            == .spoken(SpokenLine(role: .spoken, text: "hi", audio: "a.wav")))
+        #expect(try decode(Utterance.self, #"{"role": "sung", "text": "la"}"#) == .unknown(["role": "sung", "text": "la"]))
+    }
+
     @Test func aValueNoVariantTakesIsKeptWhole() throws {
         let parts = try decode([Part].self, #"[null, {"other": 1}, {"quote": 5, "author": "a"}, "text"]"#)
         #expect(parts == [.unknown(.null), .unknown(["other": 1]), .unknown(["quote": 5, "author": "a"]), .unknown("text")])

@@ -403,24 +403,25 @@ final class SchemaMapper {
         // every value: kept as JSON, not dropped.
         let described = Set(properties.map(\.key))
         for key in required.subtracting(described).sorted() where context == .json && !key.isEmpty {
-            let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
             warn(location.appending("required"), "required key without schema", "'\(key)' is required in '\(owner)' but has no schema; it is JSON")
-            fields.append(
-                ImportedField(
-                    name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: .json, defaultValue: nil, docs: [],
-                    isDeprecated: false, isNullable: false, isRequired: true))
+            fields.append(jsonField(key, isRequired: true, taken: &taken))
         }
         // A key that only a presence rule names (GitHub's Pages body: `anyOf: [… {required:
         // [public]}]` beside properties without `public`) may be there, with any value.
         for key in ruled.subtracting(described).subtracting(required).sorted() where context == .json && !key.isEmpty {
-            let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
             warn(location, "presence rule key without schema", "'\(key)' is named by a rule on which keys '\(owner)' has, but has no schema; it is JSON")
-            fields.append(
-                ImportedField(
-                    name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: .json.optional, defaultValue: nil, docs: [],
-                    isDeprecated: false, isNullable: false, isRequired: false))
+            fields.append(jsonField(key, isRequired: false, taken: &taken))
         }
         return fields
+    }
+
+    /// A field for a key the description names without a schema: `JSON`, or `JSON?` when the
+    /// key may be absent.
+    private func jsonField(_ key: String, isRequired: Bool, taken: inout Set<String>) -> ImportedField {
+        let name = ImportNames.unique(ImportNames.memberName(key), in: &taken)
+        return ImportedField(
+            name: name, wireName: keyStyle.wireName(for: name) == key ? nil : key, type: isRequired ? .json : .json.optional, defaultValue: nil,
+            docs: [], isDeprecated: false, isNullable: false, isRequired: isRequired)
     }
 
     /// The field that holds the keys that `additionalProperties` lets in beside the properties

@@ -83,6 +83,96 @@ nonisolated public struct SpokenLine: Codable, Hashable, Sendable {
     }
 }
 
+/// A connection told apart one level down, by its profile's scheme, as Okta's are.
+nonisolated public enum Connection: Codable, Hashable, Sendable {
+    case token(TokenConnection)
+    case oauth(OAuthConnection)
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    /// What each variant takes of an object, in the order of the variants.
+    private static let variantKeys: [JSONShape.VariantKeys] = [.model(["profile"]), .model(["profile"])]
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        for variant in shape.tryingOrder(Self.variantKeys) {
+            switch variant {
+            case 0:
+                if shape.isObject(withKeys: ["profile"]),
+                    let value = UntaggedUnion.decode(TokenConnection.self, from: decoder),
+                    case .token = value.profile.authScheme
+                {
+                    self = .token(value)
+                    return
+                }
+            case 1:
+                if shape.isObject(withKeys: ["profile"]),
+                    let value = UntaggedUnion.decode(OAuthConnection.self, from: decoder),
+                    case .oauth2 = value.profile.authScheme
+                {
+                    self = .oauth(value)
+                    return
+                }
+            default: break
+            }
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .token(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .oauth(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The scheme of a token connection.
+nonisolated public enum TokenScheme: StringEnum {
+    case token
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(String)
+
+    /// The case for a wire value.
+    public init(rawValue: String) {
+        if WireText.equal(rawValue, "TOKEN") { self = .token }
+        else { self = .unknown(rawValue) }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .token: "TOKEN"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// An OAuth connection's profile.
+nonisolated public struct OAuthProfile: Codable, Hashable, Sendable {
+    public var authScheme: OAuthScheme
+    public var clientId: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(authScheme: OAuthScheme, clientId: String? = nil) {
+        self.authScheme = authScheme
+        self.clientId = clientId
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.authScheme = try container.read(OAuthScheme.self, at: "auth_scheme")
+        self.clientId = try container.readIfPresent(String.self, at: "client_id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.authScheme, at: "auth_scheme")
+        try container.writeIfPresent(self.clientId, at: "client_id")
+    }
+}
+
 /// Endpoints that anyone may call, but one.
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `OpenAPIMock` answers each

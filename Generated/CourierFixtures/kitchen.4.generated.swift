@@ -50,3 +50,24 @@ nonisolated public struct ForwardLinks: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.next, at: "next")
     }
 }
+
+/// The scheme of an OAuth connection.
+nonisolated public enum OAuthScheme: StringEnum {
+    case oauth2
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(String)
+
+    /// The case for a wire value.
+    public init(rawValue: String) {
+        if WireText.equal(rawValue, "OAUTH2") { self = .oauth2 }
+        else { self = .unknown(rawValue) }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .oauth2: "OAUTH2"
+        case .unknown(let value): value
+        }
+    }
+}

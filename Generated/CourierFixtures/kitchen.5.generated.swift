@@ -104,6 +104,26 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
     }
 }
 
+/// A connection by OAuth.
+nonisolated public struct OAuthConnection: Codable, Hashable, Sendable {
+    public var profile: OAuthProfile
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(profile: OAuthProfile) {
+        self.profile = profile
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.profile = try container.read(OAuthProfile.self, at: "profile")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.profile, at: "profile")
+    }
+}
+
 /// A time or a label: dates travel as seconds in this API.
 nonisolated public enum Stamp: Codable, Hashable, Sendable {
     case at(Date)

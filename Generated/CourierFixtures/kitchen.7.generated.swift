@@ -73,6 +73,26 @@ nonisolated public enum Growth: Codable, Hashable, Sendable {
     }
 }
 
+/// A connection by token.
+nonisolated public struct TokenConnection: Codable, Hashable, Sendable {
+    public var profile: TokenProfile
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(profile: TokenProfile) {
+        self.profile = profile
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.profile = try container.read(TokenProfile.self, at: "profile")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.profile, at: "profile")
+    }
+}
+
 /// Four addresses of 24 values each: the three first are kept in boxes, the last inline.
 nonisolated public struct Profile: Codable, Hashable, Sendable {
     private var _home: Indirect<PostalAddress>

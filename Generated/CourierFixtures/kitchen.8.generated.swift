@@ -93,3 +93,27 @@ nonisolated public enum SpokenRole: StringEnum {
         }
     }
 }
+
+/// A token connection's profile.
+nonisolated public struct TokenProfile: Codable, Hashable, Sendable {
+    public var authScheme: TokenScheme
+    public var token: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(authScheme: TokenScheme, token: String? = nil) {
+        self.authScheme = authScheme
+        self.token = token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.authScheme = try container.read(TokenScheme.self, at: "auth_scheme")
+        self.token = try container.readIfPresent(String.self, at: "token")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.authScheme, at: "auth_scheme")
+        try container.writeIfPresent(self.token, at: "token")
+    }
+}

@@ -74,13 +74,20 @@ extension TypeGenerator {
     /// one case: the value must have that one value. An enum takes any text as `unknown`, so
     /// without this OpenAI's system message would take every user and assistant message (they
     /// differ only in `role`) and drop the keys only those have.
-    private func constantConditions(_ type: TypeRef) -> [String] {
-        guard case .model(let name) = type, let model = api.model(named: name) else { return [] }
-        return model.fields.compactMap { field -> String? in
-            guard case .enumeration(let enumName) = field.type, let enumType = api.enumType(named: enumName), !enumType.isFrozen,
-                enumType.cases.count == 1
-            else { return nil }
-            return "case .\(SwiftNames.identifier(enumType.cases[0].name)) = value.\(SwiftNames.identifier(field.name))"
+    ///
+    /// The same holds one model down, through a field that is always there: Okta's connection
+    /// requests differ only in `profile.authScheme`.
+    private func constantConditions(_ type: TypeRef, at path: String = "value", depth: Int = 0) -> [String] {
+        guard depth < 2, case .model(let name) = type, let model = api.model(named: name) else { return [] }
+        return model.fields.flatMap { field -> [String] in
+            let fieldPath = path + "." + SwiftNames.identifier(field.name)
+            switch field.type {
+            case .enumeration(let enumName):
+                guard let enumType = api.enumType(named: enumName), !enumType.isFrozen, enumType.cases.count == 1 else { return [] }
+                return ["case .\(SwiftNames.identifier(enumType.cases[0].name)) = \(fieldPath)"]
+            case .model: return constantConditions(field.type, at: fieldPath, depth: depth + 1)
+            default: return []
+            }
         }
     }
 

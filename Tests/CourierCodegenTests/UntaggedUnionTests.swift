@@ -34,6 +34,14 @@ struct UntaggedUnionTests {
         #expect(try decode(Utterance.self, #"{"role": "sung", "text": "la"}"#) == .unknown(["role": "sung", "text": "la"]))
     }
 
+    /// The same one model down: the OAuth connection keeps its client id.
+    @Test func aFieldOfOneValueOneModelDownTellsVariantsApart() throws {
+        #expect(try decode(Connection.self, #"{"profile": {"auth_scheme": "OAUTH2", "client_id": "c1"}}"#)
+            == .oauth(OAuthConnection(profile: OAuthProfile(authScheme: .oauth2, clientId: "c1"))))
+        #expect(try decode(Connection.self, #"{"profile": {"auth_scheme": "TOKEN", "token": "t"}}"#)
+            == .token(TokenConnection(profile: TokenProfile(authScheme: .token, token: "t"))))
+    }
+
     @Test func aValueNoVariantTakesIsKeptWhole() throws {
         let parts = try decode([Part].self, #"[null, {"other": 1}, {"quote": 5, "author": "a"}, "text"]"#)
         #expect(parts == [.unknown(.null), .unknown(["other": 1]), .unknown(["quote": 5, "author": "a"]), .unknown("text")])

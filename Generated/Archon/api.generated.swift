@@ -99,6 +99,7 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable, FieldwiseEquat
         self.hint = hint
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.code = try container.readIfPresent(JSONValue.self, at: "code")
@@ -111,6 +112,7 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable, FieldwiseEquat
         self.hint = try container.readIfPresent(String.self, at: "hint")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.code, at: "code")

@@ -35,6 +35,7 @@ nonisolated public struct Session: Codable, Hashable, Sendable {
         self.user = user
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.accessToken = try container.read(String.self, at: "access_token")
@@ -45,6 +46,7 @@ nonisolated public struct Session: Codable, Hashable, Sendable {
         self.user = try container.read(User.self, at: "user")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.accessToken, at: "access_token")
@@ -104,6 +106,7 @@ nonisolated public struct User: Codable, Hashable, Sendable, FieldwiseEquatable 
         self.updatedAt = updatedAt
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
@@ -118,6 +121,7 @@ nonisolated public struct User: Codable, Hashable, Sendable, FieldwiseEquatable 
         self.updatedAt = try container.readIfPresent(Date.self, at: "updated_at")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -161,12 +165,14 @@ nonisolated public struct PasswordCredentials: Codable, Hashable, Sendable {
         self.password = password
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.email = try container.read(String.self, at: "email")
         self.password = try container.read(String.self, at: "password")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.email, at: "email")
@@ -184,6 +190,7 @@ nonisolated public enum IdentityProvider: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "apple") { self = .apple }
         else if WireText.equal(rawValue, "google") { self = .google }
@@ -216,6 +223,7 @@ nonisolated public struct IdTokenCredentials: Codable, Hashable, Sendable {
         self.nonce = nonce
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.provider = try container.read(IdentityProvider.self, at: "provider")
@@ -223,6 +231,7 @@ nonisolated public struct IdTokenCredentials: Codable, Hashable, Sendable {
         self.nonce = try container.readIfPresent(String.self, at: "nonce")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.provider, at: "provider")
@@ -241,11 +250,13 @@ nonisolated public struct RefreshTokenRequest: Codable, Hashable, Sendable {
         self.refreshToken = refreshToken
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.refreshToken = try container.read(String.self, at: "refresh_token")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.refreshToken, at: "refresh_token")
@@ -264,6 +275,7 @@ nonisolated public enum SignOutScope: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "global") { self = .global }
         else if WireText.equal(rawValue, "local") { self = .local }
@@ -311,6 +323,7 @@ nonisolated extension AuthAPI {
     /// Sign in with email and password. Returns the access token and refresh token.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func signInWithPassword(body: PasswordCredentials, options: RequestOptions? = nil) async throws -> Session {
         try await signInWithPassword(body: body, options)
     }
@@ -318,6 +331,7 @@ nonisolated extension AuthAPI {
     /// Sign in with an Apple identity token. Supabase creates or links the user account.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func signInWithIdToken(body: IdTokenCredentials, options: RequestOptions? = nil) async throws -> Session {
         try await signInWithIdToken(body: body, options)
     }
@@ -326,6 +340,7 @@ nonisolated extension AuthAPI {
     /// refresh token cannot be used again.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func refreshSession(body: RefreshTokenRequest, options: RequestOptions? = nil) async throws -> Session {
         try await refreshSession(body: body, options)
     }
@@ -334,11 +349,13 @@ nonisolated extension AuthAPI {
     /// afterwards; the app resets to the onboarding flow.
     ///
     /// - Parameter scope: Which sessions to end; the server ends every session when this is left out.
+    @_optimize(none)
     public func signOut(scope: SignOutScope? = nil, options: RequestOptions? = nil) async throws {
         try await signOut(scope: scope, options)
     }
 
     /// The signed-in user.
+    @_optimize(none)
     public func getUser(options: RequestOptions? = nil) async throws -> User {
         try await getUser(options)
     }
@@ -346,6 +363,7 @@ nonisolated extension AuthAPI {
 
 nonisolated extension AuthAPI where Self: APIClientProtocol {
     /// Sends `signInWithPassword`.
+    @_optimize(none)
     public func signInWithPassword(body: PasswordCredentials, _ options: RequestOptions?) async throws -> Session {
         let request = APIRequest(
             name: "signInWithPassword", method: .post, path: "/auth/v1/token?grant_type=password",
@@ -354,6 +372,7 @@ nonisolated extension AuthAPI where Self: APIClientProtocol {
     }
 
     /// Sends `signInWithIdToken`.
+    @_optimize(none)
     public func signInWithIdToken(body: IdTokenCredentials, _ options: RequestOptions?) async throws -> Session {
         let request = APIRequest(
             name: "signInWithIdToken", method: .post, path: "/auth/v1/token?grant_type=id_token",
@@ -362,6 +381,7 @@ nonisolated extension AuthAPI where Self: APIClientProtocol {
     }
 
     /// Sends `refreshSession`.
+    @_optimize(none)
     public func refreshSession(body: RefreshTokenRequest, _ options: RequestOptions?) async throws -> Session {
         let request = APIRequest(
             name: "refreshSession", method: .post, path: "/auth/v1/token?grant_type=refresh_token",
@@ -370,6 +390,7 @@ nonisolated extension AuthAPI where Self: APIClientProtocol {
     }
 
     /// Sends `signOut`.
+    @_optimize(none)
     public func signOut(scope: SignOutScope?, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "signOut", method: .post, path: "/auth/v1/logout", query: [QueryItem("scope", scope)],
@@ -378,6 +399,7 @@ nonisolated extension AuthAPI where Self: APIClientProtocol {
     }
 
     /// Sends `getUser`.
+    @_optimize(none)
     public func getUser(_ options: RequestOptions?) async throws -> User {
         let request = APIRequest(
             name: "getUser", method: .get, path: "/auth/v1/user", headers: ArchonAPI.headers)

@@ -19,6 +19,7 @@ nonisolated public struct ChatRequest: Codable, Hashable, Sendable {
         self.taskId = taskId
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.projectId = try container.read(UUID.self, at: "project_id")
@@ -26,6 +27,7 @@ nonisolated public struct ChatRequest: Codable, Hashable, Sendable {
         self.taskId = try container.readIfPresent(UUID.self, at: "task_id")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.projectId, at: "project_id")
@@ -44,11 +46,13 @@ nonisolated public struct ChatDelta: Codable, Hashable, Sendable {
         self.content = content
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.content = try container.read(String.self, at: "content")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.content, at: "content")
@@ -65,11 +69,13 @@ nonisolated public struct ChatTaskUpdate: Codable, Hashable, Sendable {
         self.task = task
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.task = try container.read(ArchonTask.self, at: "task")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.task, at: "task")
@@ -86,11 +92,13 @@ nonisolated public struct ChatTaskEvent: Codable, Hashable, Sendable {
         self.event = event
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.event = try container.read(TaskEvent.self, at: "event")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.event, at: "event")
@@ -107,11 +115,13 @@ nonisolated public struct ChatDone: Codable, Hashable, Sendable {
         self.taskId = taskId
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.taskId = try container.readIfPresent(UUID.self, at: "task_id")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.taskId, at: "task_id")
@@ -128,11 +138,13 @@ nonisolated public struct ChatFailure: Codable, Hashable, Sendable {
         self.message = message
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.message = try container.read(String.self, at: "message")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.message, at: "message")
@@ -154,6 +166,7 @@ nonisolated public enum ChatEvent: Codable, Hashable, Sendable {
     /// A variant this version of the client does not know: its tag and its whole content.
     case unknown(tag: String, JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.tag(in: decoder, key: "type") {
         case "delta": self = .delta(try ChatDelta(from: decoder))
@@ -165,6 +178,7 @@ nonisolated public enum ChatEvent: Codable, Hashable, Sendable {
         }
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .delta(let value): try TaggedUnion.encode(value, tag: "delta", key: "type", to: encoder)
@@ -194,6 +208,7 @@ nonisolated extension ChatAPI {
     /// Send a message and stream the reply and the task events it causes, as they happen.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func sendMessage(
         body: ChatRequest,
         options: RequestOptions? = nil
@@ -204,6 +219,7 @@ nonisolated extension ChatAPI {
 
 nonisolated extension ChatAPI where Self: APIClientProtocol {
     /// Sends `sendMessage`.
+    @_optimize(none)
     public func sendMessage(
         body: ChatRequest,
         _ options: RequestOptions?

@@ -43,6 +43,7 @@ nonisolated public struct Post: Codable, Hashable, Sendable {
         self.createdAt = createdAt
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(Int.self, at: "id")
@@ -55,6 +56,7 @@ nonisolated public struct Post: Codable, Hashable, Sendable {
         self.createdAt = try container.read(Date.self, at: "created_at")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -81,12 +83,14 @@ nonisolated public struct NewPost: Codable, Hashable, Sendable {
         self.body = body
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.title = try container.read(String.self, at: "title")
         self.body = try container.read(String.self, at: "body")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.title, at: "title")
@@ -127,6 +131,7 @@ nonisolated extension PostsAPI {
     ///
     /// - Parameter cursor: Where the page starts; nil for the first page.
     /// - Parameter limit: The most posts on a page.
+    @_optimize(none)
     public func fetchFeed(
         cursor: String? = nil,
         limit: Int? = nil,
@@ -148,6 +153,7 @@ nonisolated extension PostsAPI {
     /// A single post.
     ///
     /// - Parameter id: The post's id.
+    @_optimize(none)
     public func getPost(id: Int, options: RequestOptions? = nil) async throws -> DataResponse<Post> {
         try await getPost(id: id, options)
     }
@@ -155,6 +161,7 @@ nonisolated extension PostsAPI {
     /// Publish a post.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func createPost(body: NewPost, options: RequestOptions? = nil) async throws -> DataResponse<Post> {
         try await createPost(body: body, options)
     }
@@ -162,6 +169,7 @@ nonisolated extension PostsAPI {
     /// Like a post.
     ///
     /// - Parameter id: The post's id.
+    @_optimize(none)
     public func likePost(id: Int, options: RequestOptions? = nil) async throws {
         try await likePost(id: id, options)
     }
@@ -169,6 +177,7 @@ nonisolated extension PostsAPI {
     /// Stop liking a post.
     ///
     /// - Parameter id: The post's id.
+    @_optimize(none)
     public func unlikePost(id: Int, options: RequestOptions? = nil) async throws {
         try await unlikePost(id: id, options)
     }
@@ -177,6 +186,7 @@ nonisolated extension PostsAPI {
     ///
     /// - Parameter id: The post's id.
     /// - Parameter image: The image's bytes, name and MIME type (image/jpeg by default).
+    @_optimize(none)
     public func uploadPostImage(
         id: Int,
         image: MultipartFile,
@@ -188,6 +198,7 @@ nonisolated extension PostsAPI {
 
 nonisolated extension PostsAPI where Self: APIClientProtocol {
     /// Sends `fetchFeed`.
+    @_optimize(none)
     public func fetchFeed(
         cursor: String?,
         limit: Int?,
@@ -200,6 +211,7 @@ nonisolated extension PostsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `getPost`.
+    @_optimize(none)
     public func getPost(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Post> {
         let request = APIRequest(
             name: "getPost", method: .get, path: "/posts/\(path: id)", headers: ArchonAPI.headers)
@@ -207,6 +219,7 @@ nonisolated extension PostsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `createPost`.
+    @_optimize(none)
     public func createPost(body: NewPost, _ options: RequestOptions?) async throws -> DataResponse<Post> {
         let request = APIRequest(
             name: "createPost", method: .post, path: "/posts", headers: ArchonAPI.headers, body: .json(body))
@@ -214,6 +227,7 @@ nonisolated extension PostsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `likePost`.
+    @_optimize(none)
     public func likePost(id: Int, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "likePost", method: .post, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers,
@@ -222,6 +236,7 @@ nonisolated extension PostsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `unlikePost`.
+    @_optimize(none)
     public func unlikePost(id: Int, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "unlikePost", method: .delete, path: "/posts/\(path: id)/like", headers: ArchonAPI.headers)
@@ -229,6 +244,7 @@ nonisolated extension PostsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `uploadPostImage`.
+    @_optimize(none)
     public func uploadPostImage(
         id: Int,
         image: MultipartFile,

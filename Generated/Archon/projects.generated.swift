@@ -35,6 +35,7 @@ nonisolated public struct ArchonProject: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
@@ -45,6 +46,7 @@ nonisolated public struct ArchonProject: Codable, Hashable, Sendable {
         self.updatedAt = try container.readIfPresent(Date.self, at: "updated_at")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -69,12 +71,14 @@ nonisolated public struct NewProject: Codable, Hashable, Sendable {
         self.description = description
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.name = try container.read(String.self, at: "name")
         self.description = try container.readIfPresent(String.self, at: "description")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.name, at: "name")
@@ -105,6 +109,7 @@ nonisolated extension ProjectsAPI {
     ///
     /// - Parameter order: PostgREST ordering, such as `created_at.desc`.
     /// - Parameter limit: The most projects to return.
+    @_optimize(none)
     public func listProjects(
         order: String = "created_at.desc",
         limit: Int? = nil,
@@ -117,6 +122,7 @@ nonisolated extension ProjectsAPI {
     /// `Content-Range: 0-24/25`, the total after the slash.
     ///
     /// - Parameter prefer: Asks PostgREST for the exact count.
+    @_optimize(none)
     public func countProjects(
         prefer: String = "count=exact",
         options: RequestOptions? = nil
@@ -128,6 +134,7 @@ nonisolated extension ProjectsAPI {
     ///
     /// - Parameter body: The request body.
     /// - Parameter prefer: Asks PostgREST to return the created row.
+    @_optimize(none)
     public func createProject(
         body: NewProject,
         prefer: String = "return=representation",
@@ -139,6 +146,7 @@ nonisolated extension ProjectsAPI {
 
 nonisolated extension ProjectsAPI where Self: APIClientProtocol {
     /// Sends `listProjects`.
+    @_optimize(none)
     public func listProjects(order: String, limit: Int?, _ options: RequestOptions?) async throws -> [ArchonProject] {
         let request = APIRequest(
             name: "listProjects", method: .get, path: "/rest/v1/projects",
@@ -147,6 +155,7 @@ nonisolated extension ProjectsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `countProjects`.
+    @_optimize(none)
     public func countProjects(prefer: String, _ options: RequestOptions?) async throws -> APIResponse<Void> {
         let request = APIRequest(
             name: "countProjects", method: .head, path: "/rest/v1/projects",
@@ -155,6 +164,7 @@ nonisolated extension ProjectsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `createProject`.
+    @_optimize(none)
     public func createProject(
         body: NewProject,
         prefer: String,

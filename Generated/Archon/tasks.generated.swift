@@ -19,6 +19,7 @@ nonisolated public enum TaskStatus: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "created") { self = .created }
         else if WireText.equal(rawValue, "running") { self = .running }
@@ -59,6 +60,7 @@ nonisolated public enum EventType: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "step_started") { self = .stepStarted }
         else if WireText.equal(rawValue, "step_completed") { self = .stepCompleted }
@@ -115,6 +117,7 @@ nonisolated public struct TaskEvent: Codable, Hashable, Sendable {
         self.createdAt = createdAt
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
@@ -125,6 +128,7 @@ nonisolated public struct TaskEvent: Codable, Hashable, Sendable {
         self.createdAt = try container.read(Date.self, at: "created_at")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -150,6 +154,7 @@ nonisolated public enum StepStatus: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "pending") { self = .pending }
         else if WireText.equal(rawValue, "running") { self = .running }
@@ -202,6 +207,7 @@ nonisolated public struct TaskStep: Codable, Hashable, Sendable {
         self.completedAt = completedAt
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
@@ -212,6 +218,7 @@ nonisolated public struct TaskStep: Codable, Hashable, Sendable {
         self.completedAt = try container.readIfPresent(Date.self, at: "completed_at")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -267,6 +274,7 @@ nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
@@ -280,6 +288,7 @@ nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
         self.updatedAt = try container.readIfPresent(Date.self, at: "updated_at")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -320,6 +329,7 @@ nonisolated extension TasksAPI {
     ///
     /// - Parameter projectId: The project whose tasks to list; sent as the PostgREST filter `project_id=eq.<id>`.
     /// - Parameter order: PostgREST ordering.
+    @_optimize(none)
     public func listTasks(
         projectId: UUID,
         order: String = "created_at.desc",
@@ -332,6 +342,7 @@ nonisolated extension TasksAPI {
     /// polled every 2 seconds until the task ends when the chat stream drops.
     ///
     /// - Parameter id: The task's id.
+    @_optimize(none)
     public func getTask(id: UUID, options: RequestOptions? = nil) async throws -> ArchonTask {
         try await getTask(id: id, options)
     }
@@ -348,6 +359,7 @@ nonisolated extension TasksAPI {
     /// A task's events as a plain-text log, one line each, for sharing or support.
     ///
     /// - Parameter id: The task's id.
+    @_optimize(none)
     public func getTaskLog(id: UUID, options: RequestOptions? = nil) async throws -> String {
         try await getTaskLog(id: id, options)
     }
@@ -356,6 +368,7 @@ nonisolated extension TasksAPI {
     /// state. Partial results are preserved.
     ///
     /// - Parameter id: The task's id.
+    @_optimize(none)
     public func cancelTask(id: UUID, options: RequestOptions? = nil) async throws -> ArchonTask {
         try await cancelTask(id: id, options)
     }
@@ -363,6 +376,7 @@ nonisolated extension TasksAPI {
 
 nonisolated extension TasksAPI where Self: APIClientProtocol {
     /// Sends `listTasks`.
+    @_optimize(none)
     public func listTasks(projectId: UUID, order: String, _ options: RequestOptions?) async throws -> [ArchonTask] {
         let request = APIRequest(
             name: "listTasks", method: .get, path: "/rest/v1/tasks",
@@ -372,6 +386,7 @@ nonisolated extension TasksAPI where Self: APIClientProtocol {
     }
 
     /// Sends `getTask`.
+    @_optimize(none)
     public func getTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask {
         let request = APIRequest(
             name: "getTask", method: .get, path: "/rest/v1/tasks/\(path: id)", headers: ArchonAPI.headers)
@@ -379,6 +394,7 @@ nonisolated extension TasksAPI where Self: APIClientProtocol {
     }
 
     /// Sends `getTaskLog`.
+    @_optimize(none)
     public func getTaskLog(id: UUID, _ options: RequestOptions?) async throws -> String {
         let request = APIRequest(
             name: "getTaskLog", method: .get, path: "/functions/v1/tasks/\(path: id)/log", headers: ArchonAPI.headers)
@@ -386,6 +402,7 @@ nonisolated extension TasksAPI where Self: APIClientProtocol {
     }
 
     /// Sends `cancelTask`.
+    @_optimize(none)
     public func cancelTask(id: UUID, _ options: RequestOptions?) async throws -> ArchonTask {
         let request = APIRequest(
             name: "cancelTask", method: .post, path: "/rest/v1/tasks/\(path: id)/cancel", headers: ArchonAPI.headers)

@@ -25,6 +25,7 @@ nonisolated public struct UploadedFile: Codable, Hashable, Sendable {
         self.url = url
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
@@ -34,6 +35,7 @@ nonisolated public struct UploadedFile: Codable, Hashable, Sendable {
         self.url = try container.readIfPresent(URL.self, at: "url")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -67,6 +69,7 @@ nonisolated extension UploadsAPI {
     /// - Parameter file: The file's bytes, name and MIME type.
     /// - Parameter projectId: The project the file belongs to.
     /// - Parameter caption: A caption to show with the file.
+    @_optimize(none)
     public func uploadFile(
         file: MultipartFile,
         projectId: UUID,
@@ -79,6 +82,7 @@ nonisolated extension UploadsAPI {
 
 nonisolated extension UploadsAPI where Self: APIClientProtocol {
     /// Sends `uploadFile`.
+    @_optimize(none)
     public func uploadFile(
         file: MultipartFile,
         projectId: UUID,

@@ -12,11 +12,13 @@ nonisolated public struct Named: Codable, Hashable, Sendable {
         self.name = name
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.name = try container.read(String.self, at: "name")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.name, at: "name")
@@ -70,46 +72,55 @@ nonisolated extension CollisionsAPI {
     /// Named like `send(_:options:)`.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func send(body: Named, options: RequestOptions? = nil) async throws -> Named {
         try await send(body: body, options)
     }
 
     /// Named like `response(for:options:)`.
+    @_optimize(none)
     public func response(options: RequestOptions? = nil) async throws -> Named {
         try await response(options)
     }
 
     /// Named like `events(_:as:options:…)`.
+    @_optimize(none)
     public func events(options: RequestOptions? = nil) -> AsyncThrowingStream<Named, any Error> {
         events(options)
     }
 
     /// Named like `APIClient.timeout`.
+    @_optimize(none)
     public func timeout(options: RequestOptions? = nil) async throws -> Named {
         try await timeout(options)
     }
 
     /// Named like `APIClient.headers`.
+    @_optimize(none)
     public func headers(request: String, options: RequestOptions? = nil) async throws -> Named {
         try await headers(request: request, options)
     }
 
     /// Named like `get(path:)`.
+    @_optimize(none)
     public func get(id: Int, options: RequestOptions? = nil) async throws -> Named {
         try await get(id: id, options)
     }
 
     /// Named like `delete(path:)`.
+    @_optimize(none)
     public func delete(id: Int, options: RequestOptions? = nil) async throws {
         try await delete(id: id, options)
     }
 
     /// Named like `clock`.
+    @_optimize(none)
     public func clock(options: RequestOptions? = nil) async throws -> Named {
         try await clock(options)
     }
 
     /// Named like `pages(_:)`, with a cursor.
+    @_optimize(none)
     public func pages(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Named> {
         try await pages(cursor: cursor, options)
     }
@@ -120,11 +131,13 @@ nonisolated extension CollisionsAPI {
     }
 
     /// Named like `poll(every:until:_:)`.
+    @_optimize(none)
     public func poll(options: RequestOptions? = nil) async throws -> Named {
         try await poll(options)
     }
 
     /// Named like `post(path:)`, with fields named like the generated locals.
+    @_optimize(none)
     public func post(form: String, request: String, item: [String], options: RequestOptions? = nil) async throws {
         try await post(form: form, request: request, item: item, options)
     }
@@ -132,6 +145,7 @@ nonisolated extension CollisionsAPI {
 
 nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     /// Sends `send`.
+    @_optimize(none)
     public func send(body: Named, _ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "send", method: .post, path: "/send", headers: KitchenAPI.headers, body: .json(body),
@@ -140,6 +154,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `response`.
+    @_optimize(none)
     public func response(_ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "response", method: .get, path: "/response", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -147,6 +162,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `events`.
+    @_optimize(none)
     public func events(_ options: RequestOptions?) -> AsyncThrowingStream<Named, any Error> {
         let request = APIRequest(
             name: "events", method: .get, path: "/events", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -154,6 +170,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `timeout`.
+    @_optimize(none)
     public func timeout(_ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "timeout", method: .get, path: "/timeout", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -161,6 +178,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `headers`.
+    @_optimize(none)
     public func headers(request: String, _ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "headers", method: .get, path: "/headers", query: [QueryItem("request", request)],
@@ -169,6 +187,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `get`.
+    @_optimize(none)
     public func get(id: Int, _ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "get", method: .get, path: "/get/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -176,6 +195,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `delete`.
+    @_optimize(none)
     public func delete(id: Int, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "delete", method: .delete, path: "/delete/\(path: id)", headers: KitchenAPI.headers,
@@ -184,6 +204,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `clock`.
+    @_optimize(none)
     public func clock(_ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "clock", method: .get, path: "/clock", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -191,6 +212,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `pages`.
+    @_optimize(none)
     public func pages(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Named> {
         let request = APIRequest(
             name: "pages", method: .get, path: "/pages", query: [QueryItem("cursor", cursor)],
@@ -199,6 +221,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `poll`.
+    @_optimize(none)
     public func poll(_ options: RequestOptions?) async throws -> Named {
         let request = APIRequest(
             name: "poll", method: .get, path: "/poll", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -206,6 +229,7 @@ nonisolated extension CollisionsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `post`.
+    @_optimize(none)
     public func post(form: String, request: String, item: [String], _ options: RequestOptions?) async throws {
         var form2 = MultipartFormData()
         form2.append("form", form)

@@ -11,6 +11,7 @@ nonisolated public enum OldMood: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "calm") { self = .calm }
         else { self = .unknown(rawValue) }
@@ -35,6 +36,7 @@ nonisolated public enum Priority: IntEnum {
     case unknown(Int)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: Int) {
         switch rawValue {
         case 1: self = .low
@@ -68,6 +70,7 @@ nonisolated public struct SpokenLine: Codable, Hashable, Sendable {
         self.audio = audio
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.role = try container.read(SpokenRole.self, at: "role")
@@ -75,6 +78,7 @@ nonisolated public struct SpokenLine: Codable, Hashable, Sendable {
         self.audio = try container.readIfPresent(String.self, at: "audio")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.role, at: "role")
@@ -93,6 +97,7 @@ nonisolated public enum Connection: Codable, Hashable, Sendable {
     /// What each variant takes of an object, in the order of the variants.
     private static let variantKeys: [JSONShape.VariantKeys] = [.model(["profile"]), .model(["profile"])]
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         for variant in shape.tryingOrder(Self.variantKeys) {
@@ -119,6 +124,7 @@ nonisolated public enum Connection: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .token(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -135,6 +141,7 @@ nonisolated public enum TokenScheme: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "TOKEN") { self = .token }
         else { self = .unknown(rawValue) }
@@ -160,12 +167,14 @@ nonisolated public struct OAuthProfile: Codable, Hashable, Sendable {
         self.clientId = clientId
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.authScheme = try container.read(OAuthScheme.self, at: "auth_scheme")
         self.clientId = try container.readIfPresent(String.self, at: "client_id")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.authScheme, at: "auth_scheme")
@@ -190,11 +199,13 @@ nonisolated extension MockAPIClient: OpenAPI {}
 
 nonisolated extension OpenAPI {
     /// The news, for anyone.
+    @_optimize(none)
     public func news(options: RequestOptions? = nil) async throws -> String {
         try await news(options)
     }
 
     /// Statistics, for an administrator with a password.
+    @_optimize(none)
     public func adminStats(options: RequestOptions? = nil) async throws -> JSONValue {
         try await adminStats(options)
     }
@@ -202,6 +213,7 @@ nonisolated extension OpenAPI {
 
 nonisolated extension OpenAPI where Self: APIClientProtocol {
     /// Sends `news`.
+    @_optimize(none)
     public func news(_ options: RequestOptions?) async throws -> String {
         let request = APIRequest(
             name: "news", method: .get, path: "/news", headers: KitchenAPI.headers, auth: .none,
@@ -210,6 +222,7 @@ nonisolated extension OpenAPI where Self: APIClientProtocol {
     }
 
     /// Sends `adminStats`.
+    @_optimize(none)
     public func adminStats(_ options: RequestOptions?) async throws -> JSONValue {
         let request = APIRequest(
             name: "adminStats", method: .get, path: "/admin/stats", headers: KitchenAPI.headers, auth: .basic,
@@ -278,6 +291,7 @@ nonisolated public struct TimeRange: Codable, Hashable, Sendable, FieldwiseEquat
         self.lte = lte
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.gt = try container.readIfPresent(Int.self, at: "gt")
@@ -286,6 +300,7 @@ nonisolated public struct TimeRange: Codable, Hashable, Sendable, FieldwiseEquat
         self.lte = try container.readIfPresent(Int.self, at: "lte")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.gt, at: "gt")
@@ -317,6 +332,7 @@ nonisolated public struct NodePatch: Codable, Hashable, Sendable {
         self.labels = labels
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.title = try container.readIfPresent(Nullable<String>.self, at: "title")
@@ -324,6 +340,7 @@ nonisolated public struct NodePatch: Codable, Hashable, Sendable {
         self.labels = try container.readIfPresent([Nullable<String>].self, at: "labels")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.title, at: "title")

@@ -20,12 +20,14 @@ nonisolated public struct QuotePart: Codable, Hashable, Sendable {
         self.author = author
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.quote = try container.read(String.self, at: "quote")
         self.author = try container.read(String.self, at: "author")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.quote, at: "quote")
@@ -40,6 +42,7 @@ nonisolated public enum Content: Codable, Hashable, Sendable {
     /// A value no variant takes, as it came.
     case unknown(JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         if shape.isString, let value = UntaggedUnion.decode(String.self, from: decoder) {
@@ -53,6 +56,7 @@ nonisolated public enum Content: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .text(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -75,6 +79,7 @@ nonisolated public struct WrittenLine: Codable, Hashable, Sendable {
         self.font = font
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.role = try container.read(WrittenRole.self, at: "role")
@@ -82,6 +87,7 @@ nonisolated public struct WrittenLine: Codable, Hashable, Sendable {
         self.font = try container.readIfPresent(String.self, at: "font")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.role, at: "role")
@@ -97,6 +103,7 @@ nonisolated public enum Indices: Codable, Hashable, Sendable {
     /// A value no variant takes, as it came.
     case unknown(JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         if shape.isString, let value = UntaggedUnion.decode(String.self, from: decoder) {
@@ -110,6 +117,7 @@ nonisolated public enum Indices: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .name(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -210,6 +218,7 @@ nonisolated public struct PostalAddress: Codable, Hashable, Sendable, FieldwiseE
         self.line23 = line23
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.line0 = try container.readIfPresent(String.self, at: "line0")
@@ -238,6 +247,7 @@ nonisolated public struct PostalAddress: Codable, Hashable, Sendable, FieldwiseE
         self.line23 = try container.readIfPresent(String.self, at: "line23")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.line0, at: "line0")
@@ -304,6 +314,7 @@ nonisolated public enum ComponentKind: IntEnum {
     case unknown(Int)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: Int) {
         switch rawValue {
         case 2: self = .button

@@ -14,12 +14,14 @@ nonisolated public struct ImagePart: Codable, Hashable, Sendable {
         self.alt = alt
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.url = try container.read(URL.self, at: "url")
         self.alt = try container.readIfPresent(String.self, at: "alt")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.url, at: "url")
@@ -38,12 +40,14 @@ nonisolated public struct ForwardLinks: Codable, Hashable, Sendable {
         self.next = next
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.last = try container.readIfPresent(URL.self, at: "last")
         self.next = try container.readIfPresent(URL.self, at: "next")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.last, at: "last")
@@ -58,6 +62,7 @@ nonisolated public enum OAuthScheme: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "OAUTH2") { self = .oauth2 }
         else { self = .unknown(rawValue) }

@@ -19,6 +19,7 @@ nonisolated public struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
         self.at = at
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.title = try container.readIfPresent(String.self, at: "title")
@@ -26,6 +27,7 @@ nonisolated public struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
         self.at = try container.readIfPresent(Date.self, at: "at")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.title, at: "title")
@@ -55,6 +57,7 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
     /// What each variant takes of an object, in the order of the variants.
     private static let variantKeys: [JSONShape.VariantKeys] = [.model(["quote", "author"]), .model(["url", "alt"]), .other, .other, .other]
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         for variant in shape.tryingOrder(Self.variantKeys) {
@@ -92,6 +95,7 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .quote(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -113,11 +117,13 @@ nonisolated public struct OAuthConnection: Codable, Hashable, Sendable {
         self.profile = profile
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.profile = try container.read(OAuthProfile.self, at: "profile")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.profile, at: "profile")
@@ -131,6 +137,7 @@ nonisolated public enum Stamp: Codable, Hashable, Sendable {
     /// A value no variant takes, as it came.
     case unknown(JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         if shape.isNumber, let value = UntaggedUnion.decode(Date.self, from: decoder) {
@@ -144,6 +151,7 @@ nonisolated public enum Stamp: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .at(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -164,12 +172,14 @@ nonisolated public struct Message: Codable, Hashable, Sendable {
         self.stamp = stamp
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.content = try container.read(Content.self, at: "content")
         self.stamp = try container.readIfPresent(Stamp.self, at: "stamp")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.content, at: "content")
@@ -188,12 +198,14 @@ nonisolated public struct ButtonComponent: Codable, Hashable, Sendable {
         self.label = label
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.type = try container.read(ComponentKind.self, at: "type")
         self.label = try container.read(String.self, at: "label")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.type, at: "type")
@@ -212,12 +224,14 @@ nonisolated public struct Job: Codable, Hashable, Sendable {
         self.state = state
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(Int.self, at: "id")
         self.state = try container.readIfPresent(Mood.self, at: "state")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -377,6 +391,7 @@ nonisolated extension MockAPIClient: ThingsAPI {}
 
 nonisolated extension ThingsAPI {
     /// Gets a node.
+    @_optimize(none)
     public func getNode(
         id: String,
         tags: [String]? = nil,
@@ -393,16 +408,19 @@ nonisolated extension ThingsAPI {
     /// Creates everything.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func create(body: Everything, options: RequestOptions? = nil) async throws -> Everything? {
         try await create(body: body, options)
     }
 
     /// Signs in with a form.
+    @_optimize(none)
     public func signIn(userName: String, scopes: [String], options: RequestOptions? = nil) async throws {
         try await signIn(userName: userName, scopes: scopes, options)
     }
 
     /// Uploads files.
+    @_optimize(none)
     public func upload(
         name: String,
         files: [MultipartFile],
@@ -415,6 +433,7 @@ nonisolated extension ThingsAPI {
     }
 
     /// Searches nodes by filters and weights.
+    @_optimize(none)
     public func search(
         filter: [String: String],
         weights: [String: Int]? = nil,
@@ -424,6 +443,7 @@ nonisolated extension ThingsAPI {
     }
 
     /// Checks the service is up, without a token.
+    @_optimize(none)
     public func ping(options: RequestOptions? = nil) async throws {
         try await ping(options)
     }
@@ -431,26 +451,31 @@ nonisolated extension ThingsAPI {
     /// Changes a node: what the patch leaves out stays, what it sets to null is cleared.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func patchNode(id: Int, body: NodePatch, options: RequestOptions? = nil) async throws -> Node {
         try await patchNode(id: id, body: body, options)
     }
 
     /// A node as it is now.
+    @_optimize(none)
     public func snapshot(id: Int, options: RequestOptions? = nil) async throws -> NodeSnapshot {
         try await snapshot(id: id, options)
     }
 
     /// Removes a node.
+    @_optimize(none)
     public func remove(id: Int, options: RequestOptions? = nil) async throws {
         try await remove(id: id, options)
     }
 
     /// A statement.
+    @_optimize(none)
     public func statement(month: String, options: RequestOptions? = nil) async throws -> Data {
         try await statement(month: month, options)
     }
 
     /// A page of nodes.
+    @_optimize(none)
     public func nodes(cursor: String? = nil, options: RequestOptions? = nil) async throws -> PaginatedResponse<Node> {
         try await nodes(cursor: cursor, options)
     }
@@ -462,6 +487,7 @@ nonisolated extension ThingsAPI {
 
     /// The old page of nodes: deprecated, with a deprecated page sequence.
     @available(*, deprecated, message: "use nodes")
+    @_optimize(none)
     public func legacyNodes(
         cursor: String? = nil,
         options: RequestOptions? = nil
@@ -476,6 +502,7 @@ nonisolated extension ThingsAPI {
     }
 
     /// A job.
+    @_optimize(none)
     public func job(id: Int, options: RequestOptions? = nil) async throws -> DataResponse<Job> {
         try await job(id: id, options)
     }
@@ -493,6 +520,7 @@ nonisolated extension ThingsAPI {
     /// Trees as they grow.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func trees(
         body: [String: JSONValue],
         options: RequestOptions? = nil
@@ -502,6 +530,7 @@ nonisolated extension ThingsAPI {
 
     /// Transcribes a recording as it is heard: a stream answers a multipart upload whose parts
     /// may fail to encode. The label tells it apart from `upload`'s route and is not sent.
+    @_optimize(none)
     public func transcribe(
         name: String,
         audio: MultipartFile,
@@ -512,11 +541,13 @@ nonisolated extension ThingsAPI {
     }
 
     /// Creates everything from a form: the same route as `create`, another content type.
+    @_optimize(none)
     public func createFromForm(text: String, options: RequestOptions? = nil) async throws {
         try await createFromForm(text: text, options)
     }
 
     /// Subscribes with a form whose values nest, as Stripe's do: `items[0][value]=1`.
+    @_optimize(none)
     public func subscribe(
         customer: String,
         items: [Node],
@@ -531,6 +562,7 @@ nonisolated extension ThingsAPI {
     }
 
     /// Searches indices and shards named one by one or as lists: `/indices/a,b/_search/1,2`.
+    @_optimize(none)
     public func searchIndices(
         indices: Indices,
         shards: [Int],
@@ -545,6 +577,7 @@ nonisolated extension ThingsAPI {
     }
 
     /// Lists subscriptions, filtered as Stripe filters them: `created[gte]=5&expand[0]=items`.
+    @_optimize(none)
     public func subscriptions(
         created: TimeRange? = nil,
         expand: [String]? = nil,
@@ -557,11 +590,13 @@ nonisolated extension ThingsAPI {
     /// Posts a message.
     ///
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func postMessage(body: Message, options: RequestOptions? = nil) async throws -> Message {
         try await postMessage(body: body, options)
     }
 
     /// Tickets of one priority.
+    @_optimize(none)
     public func tickets(
         level: Level,
         priority: Priority? = nil,
@@ -571,16 +606,19 @@ nonisolated extension ThingsAPI {
     }
 
     /// The readme, as text.
+    @_optimize(none)
     public func readme(options: RequestOptions? = nil) async throws -> String {
         try await readme(options)
     }
 
     /// The readme with its headers.
+    @_optimize(none)
     public func readmeWithHeaders(options: RequestOptions? = nil) async throws -> APIResponse<String> {
         try await readmeWithHeaders(options)
     }
 
     /// Nodes as JSON Lines.
+    @_optimize(none)
     public func nodeLog(options: RequestOptions? = nil) -> AsyncThrowingStream<Node, any Error> {
         nodeLog(options)
     }
@@ -588,6 +626,7 @@ nonisolated extension ThingsAPI {
     /// Sets the avatar: bytes of a fixed media type.
     ///
     /// - Parameter body: The request body, sent as it is.
+    @_optimize(none)
     public func putAvatar(body: Data, options: RequestOptions? = nil) async throws {
         try await putAvatar(body: body, options)
     }
@@ -596,6 +635,7 @@ nonisolated extension ThingsAPI {
     ///
     /// - Parameter body: The request body, sent as it is.
     /// - Parameter contentType: The body's media type.
+    @_optimize(none)
     public func putFile(
         name: String,
         body: Data,
@@ -608,16 +648,19 @@ nonisolated extension ThingsAPI {
     /// Adds a note as text; answers with nothing but a status and headers.
     ///
     /// - Parameter body: The request body, sent as UTF-8 text.
+    @_optimize(none)
     public func addNote(body: String, options: RequestOptions? = nil) async throws -> APIResponse<Void> {
         try await addNote(body: body, options)
     }
 
     /// Downloads a node's attachment with its headers.
+    @_optimize(none)
     public func attachment(id: String, options: RequestOptions? = nil) async throws -> APIResponse<Data> {
         try await attachment(id: id, options)
     }
 
     /// A page of nodes with the response's headers.
+    @_optimize(none)
     public func nodesWithHeaders(
         cursor: String? = nil,
         options: RequestOptions? = nil
@@ -631,6 +674,7 @@ nonisolated extension ThingsAPI {
     }
 
     /// A job with the response's headers, polled.
+    @_optimize(none)
     public func jobWithHeaders(id: Int, options: RequestOptions? = nil) async throws -> APIResponse<DataResponse<Job>> {
         try await jobWithHeaders(id: id, options)
     }
@@ -648,6 +692,7 @@ nonisolated extension ThingsAPI {
 
 nonisolated extension ThingsAPI where Self: APIClientProtocol {
     /// Sends `getNode`.
+    @_optimize(none)
     public func getNode(
         id: String,
         tags: [String]?,
@@ -666,6 +711,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `create`.
+    @_optimize(none)
     public func create(body: Everything, _ options: RequestOptions?) async throws -> Everything? {
         let request = APIRequest(
             name: "create", method: .post, path: "/everything", headers: KitchenAPI.headers, body: .json(body),
@@ -674,6 +720,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `signIn`.
+    @_optimize(none)
     public func signIn(userName: String, scopes: [String], _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "signIn", method: .post, path: "/token?grant_type=password", headers: KitchenAPI.headers,
@@ -683,6 +730,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `upload`.
+    @_optimize(none)
     public func upload(
         name: String,
         files: [MultipartFile],
@@ -703,6 +751,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `search`.
+    @_optimize(none)
     public func search(
         filter: [String: String],
         weights: [String: Int]?,
@@ -716,6 +765,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `ping`.
+    @_optimize(none)
     public func ping(_ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "ping", method: .get, path: "/ping", headers: KitchenAPI.headers, auth: .none,
@@ -724,6 +774,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `patchNode`.
+    @_optimize(none)
     public func patchNode(id: Int, body: NodePatch, _ options: RequestOptions?) async throws -> Node {
         let request = APIRequest(
             name: "patchNode", method: .patch, path: "/nodes/\(path: id)", headers: KitchenAPI.headers,
@@ -732,6 +783,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `snapshot`.
+    @_optimize(none)
     public func snapshot(id: Int, _ options: RequestOptions?) async throws -> NodeSnapshot {
         let request = APIRequest(
             name: "snapshot", method: .get, path: "/nodes/\(path: id)/snapshot", headers: KitchenAPI.headers,
@@ -740,6 +792,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `remove`.
+    @_optimize(none)
     public func remove(id: Int, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "remove", method: .delete, path: "/nodes/\(path: id)", headers: KitchenAPI.headers,
@@ -748,6 +801,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `statement`.
+    @_optimize(none)
     public func statement(month: String, _ options: RequestOptions?) async throws -> Data {
         let request = APIRequest(
             name: "statement", method: .get, path: "/statements/\(path: month).pdf", headers: KitchenAPI.headers,
@@ -756,6 +810,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `nodes`.
+    @_optimize(none)
     public func nodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node> {
         let request = APIRequest(
             name: "nodes", method: .get, path: "/nodes", query: [QueryItem("cursor", cursor)],
@@ -765,6 +820,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
 
     /// Sends `legacyNodes`.
     @available(*, deprecated, message: "use nodes")
+    @_optimize(none)
     public func legacyNodes(cursor: String?, _ options: RequestOptions?) async throws -> PaginatedResponse<Node> {
         let request = APIRequest(
             name: "legacyNodes", method: .get, path: "/legacy/nodes", query: [QueryItem("cursor", cursor)],
@@ -773,6 +829,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `job`.
+    @_optimize(none)
     public func job(id: Int, _ options: RequestOptions?) async throws -> DataResponse<Job> {
         let request = APIRequest(
             name: "job", method: .get, path: "/jobs/\(path: id)", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -780,6 +837,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `trees`.
+    @_optimize(none)
     public func trees(body: [String: JSONValue], _ options: RequestOptions?) -> AsyncThrowingStream<Tree, any Error> {
         let request = APIRequest(
             name: "trees", method: .post, path: "/trees", headers: KitchenAPI.headers, body: .json(body),
@@ -788,6 +846,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `transcribe`.
+    @_optimize(none)
     public func transcribe(
         name: String,
         audio: MultipartFile,
@@ -808,6 +867,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `createFromForm`.
+    @_optimize(none)
     public func createFromForm(text: String, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "createFromForm", method: .post, path: "/everything", headers: KitchenAPI.headers,
@@ -816,6 +876,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `subscribe`.
+    @_optimize(none)
     public func subscribe(
         customer: String,
         items: [Node],
@@ -839,6 +900,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `searchIndices`.
+    @_optimize(none)
     public func searchIndices(
         indices: Indices,
         shards: [Int],
@@ -857,6 +919,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `subscriptions`.
+    @_optimize(none)
     public func subscriptions(
         created: TimeRange?,
         expand: [String]?,
@@ -874,6 +937,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `postMessage`.
+    @_optimize(none)
     public func postMessage(body: Message, _ options: RequestOptions?) async throws -> Message {
         let request = APIRequest(
             name: "postMessage", method: .post, path: "/messages", headers: KitchenAPI.headers, body: .json(body),
@@ -882,6 +946,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `tickets`.
+    @_optimize(none)
     public func tickets(level: Level, priority: Priority?, _ options: RequestOptions?) async throws -> [Ticket] {
         let request = APIRequest(
             name: "tickets", method: .get, path: "/tickets/\(path: level)", query: [QueryItem("priority", priority)],
@@ -890,6 +955,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `readme`.
+    @_optimize(none)
     public func readme(_ options: RequestOptions?) async throws -> String {
         let request = APIRequest(
             name: "readme", method: .get, path: "/readme", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -897,6 +963,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `readmeWithHeaders`.
+    @_optimize(none)
     public func readmeWithHeaders(_ options: RequestOptions?) async throws -> APIResponse<String> {
         let request = APIRequest(
             name: "readmeWithHeaders", method: .get, path: "/readme/latest", headers: KitchenAPI.headers,
@@ -905,6 +972,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `nodeLog`.
+    @_optimize(none)
     public func nodeLog(_ options: RequestOptions?) -> AsyncThrowingStream<Node, any Error> {
         let request = APIRequest(
             name: "nodeLog", method: .get, path: "/nodes/log", headers: KitchenAPI.headers, dateStyle: .unixSeconds)
@@ -912,6 +980,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `putAvatar`.
+    @_optimize(none)
     public func putAvatar(body: Data, _ options: RequestOptions?) async throws {
         let request = APIRequest(
             name: "putAvatar", method: .put, path: "/avatar", headers: KitchenAPI.headers,
@@ -920,6 +989,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `putFile`.
+    @_optimize(none)
     public func putFile(
         name: String,
         body: Data,
@@ -933,6 +1003,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `addNote`.
+    @_optimize(none)
     public func addNote(body: String, _ options: RequestOptions?) async throws -> APIResponse<Void> {
         let request = APIRequest(
             name: "addNote", method: .post, path: "/notes", headers: KitchenAPI.headers,
@@ -941,6 +1012,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `attachment`.
+    @_optimize(none)
     public func attachment(id: String, _ options: RequestOptions?) async throws -> APIResponse<Data> {
         let request = APIRequest(
             name: "attachment", method: .get, path: "/nodes/\(path: id)/attachment", headers: KitchenAPI.headers,
@@ -949,6 +1021,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `nodesWithHeaders`.
+    @_optimize(none)
     public func nodesWithHeaders(
         cursor: String?,
         _ options: RequestOptions?
@@ -960,6 +1033,7 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
     }
 
     /// Sends `jobWithHeaders`.
+    @_optimize(none)
     public func jobWithHeaders(id: Int, _ options: RequestOptions?) async throws -> APIResponse<DataResponse<Job>> {
         let request = APIRequest(
             name: "jobWithHeaders", method: .get, path: "/v2/jobs/\(path: id)", headers: KitchenAPI.headers,

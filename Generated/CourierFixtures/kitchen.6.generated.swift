@@ -22,6 +22,7 @@ nonisolated public struct Ticket: Codable, Hashable, Sendable {
         self.history = history
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.priority = try container.readIfPresent(Priority.self, at: "priority") ?? .normal
@@ -29,6 +30,7 @@ nonisolated public struct Ticket: Codable, Hashable, Sendable {
         self.history = try container.readIfPresent([Priority].self, at: "history") ?? []
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.priority, at: "priority")
@@ -48,12 +50,14 @@ nonisolated public struct BackwardLinks: Codable, Hashable, Sendable {
         self.prev = prev
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.first = try container.readIfPresent(URL.self, at: "first")
         self.prev = try container.readIfPresent(URL.self, at: "prev")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.first, at: "first")
@@ -75,6 +79,7 @@ nonisolated public struct Node: Codable, Hashable, Sendable {
         self.children = children
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.value = try container.read(Int.self, at: "value")
@@ -82,6 +87,7 @@ nonisolated public struct Node: Codable, Hashable, Sendable {
         self.children = try container.readIfPresent([Node].self, at: "children") ?? []
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.value, at: "value")
@@ -99,11 +105,13 @@ nonisolated public struct Leaf: Codable, Hashable, Sendable {
         self.value = value
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.value = try container.read(Int.self, at: "value")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.value, at: "value")
@@ -119,11 +127,13 @@ nonisolated public struct Branch: Codable, Hashable, Sendable {
         self.tree = tree
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.tree = try container.read(Tree.self, at: "tree")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.tree, at: "tree")
@@ -137,6 +147,7 @@ nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
     /// A variant this version of the client does not know: its tag and its whole content.
     case unknown(tag: String, JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.tag(in: decoder, key: "kind") {
         case "leaf": self = .leaf(try Leaf(from: decoder))
@@ -145,6 +156,7 @@ nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
         }
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .leaf(let value): try TaggedUnion.encode(value, tag: "leaf", key: "kind", to: encoder)
@@ -167,6 +179,7 @@ nonisolated public struct NodeSnapshot: Codable, Hashable, Sendable {
         self.done = done
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.title = try container.read(String.self, at: "title")
@@ -174,6 +187,7 @@ nonisolated public struct NodeSnapshot: Codable, Hashable, Sendable {
         self.done = try container.readIfPresent(Bool.self, at: "done", orIfAbsent: false)
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.title, at: "title")

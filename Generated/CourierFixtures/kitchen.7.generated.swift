@@ -15,6 +15,7 @@ nonisolated public enum Mood: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "happy") { self = .happy }
         else if WireText.equal(rawValue, "very_happy") { self = .veryHappy }
@@ -44,6 +45,7 @@ nonisolated public enum Growth: Codable, Hashable, Sendable {
     /// What each variant takes of an object, in the order of the variants.
     private static let variantKeys: [JSONShape.VariantKeys] = [.other, .model(["value"])]
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         for variant in shape.tryingOrder(Self.variantKeys) {
@@ -64,6 +66,7 @@ nonisolated public enum Growth: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .tree(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -82,11 +85,13 @@ nonisolated public struct TokenConnection: Codable, Hashable, Sendable {
         self.profile = profile
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.profile = try container.read(TokenProfile.self, at: "profile")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.profile, at: "profile")
@@ -116,6 +121,7 @@ nonisolated public struct Profile: Codable, Hashable, Sendable {
         self.shipping = shipping
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self._home = Indirect(wrappedValue: try container.read(PostalAddress.self, at: "home"))
@@ -124,6 +130,7 @@ nonisolated public struct Profile: Codable, Hashable, Sendable {
         self.shipping = try container.readIfPresent(PostalAddress.self, at: "shipping")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self._home.wrappedValue, at: "home")
@@ -145,12 +152,14 @@ nonisolated public struct SearchHit: Codable, Hashable, Sendable {
         self.fields = fields
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.score = try container.read(Double.self, at: "score")
         self.fields = try container.readOtherKeys(JSONValue.self, besides: ["score"])
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.score, at: "score")

@@ -15,6 +15,7 @@ nonisolated public enum PageLinks: Codable, Hashable, Sendable {
     /// What each variant takes of an object, in the order of the variants.
     private static let variantKeys: [JSONShape.VariantKeys] = [.model(["last", "next"]), .model(["first", "prev"]), .anyObject]
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         for variant in shape.tryingOrder(Self.variantKeys) {
@@ -40,6 +41,7 @@ nonisolated public enum PageLinks: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .forward(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -57,6 +59,7 @@ nonisolated public enum Anything: Codable, Hashable, Sendable {
     /// A value no variant takes, as it came.
     case unknown(JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         if let value = UntaggedUnion.decode(JSONValue.self, from: decoder) {
             self = .json(value)
@@ -65,6 +68,7 @@ nonisolated public enum Anything: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .json(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -80,6 +84,7 @@ nonisolated public enum SpokenRole: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "spoken") { self = .spoken }
         else { self = .unknown(rawValue) }
@@ -105,12 +110,14 @@ nonisolated public struct TokenProfile: Codable, Hashable, Sendable {
         self.token = token
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.authScheme = try container.read(TokenScheme.self, at: "auth_scheme")
         self.token = try container.readIfPresent(String.self, at: "token")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.authScheme, at: "auth_scheme")

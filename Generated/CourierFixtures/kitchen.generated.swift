@@ -76,6 +76,7 @@ nonisolated public enum Utterance: Codable, Hashable, Sendable {
     /// What each variant takes of an object, in the order of the variants.
     private static let variantKeys: [JSONShape.VariantKeys] = [.model(["role", "text", "audio"]), .model(["role", "text", "font"])]
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         for variant in shape.tryingOrder(Self.variantKeys) {
@@ -102,6 +103,7 @@ nonisolated public enum Utterance: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .spoken(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -118,6 +120,7 @@ nonisolated public enum WrittenRole: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "written") { self = .written }
         else { self = .unknown(rawValue) }
@@ -143,12 +146,14 @@ nonisolated public struct SelectComponent: Codable, Hashable, Sendable {
         self.options = options
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.type = try container.read(Int.self, at: "type")
         self.options = try container.read([String].self, at: "options")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.type, at: "type")
@@ -165,6 +170,7 @@ nonisolated public enum Component: Codable, Hashable, Sendable {
     /// A variant this version of the client does not know: its tag and its whole content.
     case unknown(tag: String, JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.integerTag(in: decoder, key: "type") {
         case 2: self = .button(try ButtonComponent(from: decoder))
@@ -174,6 +180,7 @@ nonisolated public enum Component: Codable, Hashable, Sendable {
         }
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .button(let value): try TaggedUnion.encode(value, tag: 2, key: "type", to: encoder)
@@ -251,6 +258,7 @@ nonisolated public struct Everything: Codable, Hashable, Sendable, FieldwiseEqua
         self.`self` = selfValue
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.text = try container.readIfPresent(String.self, at: "text") ?? "a \"quoted\"\n"
@@ -274,6 +282,7 @@ nonisolated public struct Everything: Codable, Hashable, Sendable, FieldwiseEqua
         self.`self` = try container.readIfPresent(String.self, at: "self")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.text, at: "text")

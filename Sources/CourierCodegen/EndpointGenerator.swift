@@ -163,6 +163,7 @@ struct EndpointGenerator {
         let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
         let passed = arguments.map { "\($0.label): \(SwiftNames.argument($0.label))" } + ["options"]
         let tryAwait = Self.isAsync(endpoint) ? "try await " : ""
+        writer.line(Unoptimized.attribute)
         Layout.signature(
             &writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + Self.returnType(endpoint).signature
         ) { writer in
@@ -193,6 +194,7 @@ struct EndpointGenerator {
         }
         let (signature, call) = Self.returnType(endpoint)
         let isAsync = Self.isAsync(endpoint)
+        writer.line(Unoptimized.attribute)
         Layout.signature(
             &writer, prefix: "public func \(SwiftNames.identifier(endpoint.name))(", parameters: parameters, suffix: ")" + signature
         ) { writer in

@@ -144,6 +144,7 @@ struct TypeGenerator {
     /// takes its default (a `null` in an optional one is nil), any other absent field is an
     /// error naming the key path.
     private func writeDecoder(_ model: Model, to writer: inout SwiftWriter) {
+        writer.line(Unoptimized.attribute)
         writer.block("public init(from decoder: any Decoder) throws") { writer in
             guard !model.fields.isEmpty else {
                 writer.line("_ = try decoder.container(keyedBy: WireKey.self)")
@@ -174,6 +175,7 @@ struct TypeGenerator {
 
     /// Encoding with wire-name keys; nil optionals are left out.
     private func writeEncoder(_ model: Model, to writer: inout SwiftWriter) {
+        writer.line(Unoptimized.attribute)
         writer.block("public func encode(to encoder: any Encoder) throws") { writer in
             guard !model.fields.isEmpty else {
                 writer.line("_ = encoder.container(keyedBy: WireKey.self)")
@@ -223,6 +225,7 @@ struct TypeGenerator {
             writer.line("case unknown(\(rawType))")
             writer.line()
             writer.line("/// The case for a wire value.")
+            writer.line(Unoptimized.attribute)
             writer.block("public init(rawValue: \(rawType))") { writer in
                 if !enumType.isInteger {
                     // Comparisons rather than a `switch`, whose string patterns go through the
@@ -273,6 +276,7 @@ struct TypeGenerator {
             writer.line()
             // A number tag is written as the number, and kept as its digits in `unknown`.
             let tag = { (variant: UnionVariant) in union.tagsAreIntegers ? variant.tagValue : SwiftNames.string(variant.tagValue) }
+            writer.line(Unoptimized.attribute)
             writer.block("public init(from decoder: any Decoder) throws") { writer in
                 writer.switchBlock("try TaggedUnion.\(union.tagsAreIntegers ? "integerTag" : "tag")(in: decoder, key: \(key))") { writer in
                     for variant in union.variants {
@@ -282,6 +286,7 @@ struct TypeGenerator {
                 }
             }
             writer.line()
+            writer.line(Unoptimized.attribute)
             writer.block("public func encode(to encoder: any Encoder) throws") { writer in
                 writer.switchBlock("self") { writer in
                     for variant in union.variants {

@@ -17,6 +17,7 @@ extension TypeGenerator {
             if choosesByKeys(union) {
                 writeDecodingByKeys(union, to: &writer)
             } else {
+                writer.line(Unoptimized.attribute)
                 writer.block("public init(from decoder: any Decoder) throws") { writer in
                     // `JSON` variants take any shape: with only those, the shape is never asked.
                     if union.variants.contains(where: { shapeCondition($0.type) != nil }) {
@@ -32,6 +33,7 @@ extension TypeGenerator {
                 }
             }
             writer.line()
+            writer.line(Unoptimized.attribute)
             writer.block("public func encode(to encoder: any Encoder) throws") { writer in
                 writer.switchBlock("self") { writer in
                     for variant in union.variants {
@@ -127,6 +129,7 @@ extension TypeGenerator {
         let kinds = union.variants.map { variantKeys($0.type) }
         writer.line("private static let variantKeys: [JSONShape.VariantKeys] = [\(kinds.joined(separator: ", "))]")
         writer.line()
+        writer.line(Unoptimized.attribute)
         writer.block("public init(from decoder: any Decoder) throws") { writer in
             writer.line("let shape = try JSONShape(of: decoder)")
             writer.block("for variant in shape.tryingOrder(Self.variantKeys)") { writer in

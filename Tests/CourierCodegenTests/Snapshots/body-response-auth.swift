@@ -65,12 +65,14 @@ nonisolated public struct Problem: Codable, Hashable, Sendable {
         self.detail = detail
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.title = try container.readIfPresent(String.self, at: "title")
         self.detail = try container.readIfPresent(String.self, at: "detail")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.writeIfPresent(self.title, at: "title")
@@ -86,11 +88,13 @@ nonisolated public struct Node: Codable, Hashable, Sendable {
         self.id = id
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(Int.self, at: "id")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -106,15 +110,18 @@ nonisolated extension APIClient: KindsAPI {}
 nonisolated extension MockAPIClient: KindsAPI {}
 
 nonisolated extension KindsAPI {
+    @_optimize(none)
     public func readme(options: RequestOptions? = nil) async throws -> String {
         try await sendForText(APIRequest(name: "readme", method: .get, path: "/readme", auth: .none), options: options)
     }
 
+    @_optimize(none)
     public func log(options: RequestOptions? = nil) -> AsyncThrowingStream<Node, any Error> {
         jsonLines(APIRequest(name: "log", method: .get, path: "/log", auth: .none), options: options)
     }
 
     /// - Parameter body: The request body, sent as it is.
+    @_optimize(none)
     public func avatar(body: Data, options: RequestOptions? = nil) async throws -> APIResponse<Void> {
         let request = APIRequest(
             name: "avatar", method: .put, path: "/avatar", body: .raw(body, contentType: "image/png"))
@@ -123,6 +130,7 @@ nonisolated extension KindsAPI {
 
     /// - Parameter body: The request body, sent as UTF-8 text.
     /// - Parameter contentType: The body's media type.
+    @_optimize(none)
     public func note(
         body: String,
         contentType: String = "text/plain; charset=utf-8",
@@ -133,6 +141,7 @@ nonisolated extension KindsAPI {
         return try await sendForResponse(request, options: options)
     }
 
+    @_optimize(none)
     public func stats(filter: [String: String], options: RequestOptions? = nil) async throws -> APIResponse<Data> {
         let request = APIRequest(
             name: "stats", method: .get, path: "/stats", query: QueryItem.map("filter", filter, style: .deepObject),

@@ -50,6 +50,7 @@ nonisolated public enum TaskStatus: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "running") { self = .running }
         else if WireText.equal(rawValue, "done") { self = .done }
@@ -76,12 +77,14 @@ nonisolated public struct Task2: Codable, Hashable, Sendable {
         self.status = status
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
         self.status = try container.read(TaskStatus.self, at: "status")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -97,11 +100,13 @@ nonisolated public struct Post: Codable, Hashable, Sendable {
         self.id = id
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(Int.self, at: "id")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -116,11 +121,13 @@ nonisolated public struct Event: Codable, Hashable, Sendable {
         self.id = id
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(Int.self, at: "id")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")
@@ -139,6 +146,7 @@ nonisolated extension TasksAPI {
     /// Lists tasks.
     ///
     /// - Parameter projectId: The project.
+    @_optimize(none)
     public func list(
         projectId: UUID,
         tags: [String]? = nil,
@@ -152,6 +160,7 @@ nonisolated extension TasksAPI {
         return try await send(request, options: options)
     }
 
+    @_optimize(none)
     public func get(id: UUID, options: RequestOptions? = nil) async throws -> Task2 {
         let request = APIRequest(
             name: "get", method: .get, path: "/tasks/\(path: id)", headers: TAPI.headers)
@@ -166,6 +175,7 @@ nonisolated extension TasksAPI {
     }
 
     @available(*, deprecated, message: "no longer")
+    @_optimize(none)
     public func cancel(id: UUID, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
             name: "cancel", method: .post, path: "/tasks/\(path: id)/cancel", headers: TAPI.headers, auth: .none,
@@ -173,6 +183,7 @@ nonisolated extension TasksAPI {
         return try await send(request, options: options)
     }
 
+    @_optimize(none)
     public func feed(
         cursor: String? = nil,
         limit: Int = 20,
@@ -189,6 +200,7 @@ nonisolated extension TasksAPI {
         pages { cursor in try await self.feed(cursor: cursor, limit: limit, options: options) }
     }
 
+    @_optimize(none)
     public func upload(
         file: MultipartFile,
         caption: String? = nil,
@@ -203,6 +215,7 @@ nonisolated extension TasksAPI {
         return try await send(request, options: options)
     }
 
+    @_optimize(none)
     public func login(userName: String, options: RequestOptions? = nil) async throws {
         let request = APIRequest(
             name: "login", method: .post, path: "/token?grant_type=password", headers: TAPI.headers,
@@ -211,12 +224,14 @@ nonisolated extension TasksAPI {
     }
 
     /// - Parameter body: The request body.
+    @_optimize(none)
     public func events(body: Post, options: RequestOptions? = nil) -> AsyncThrowingStream<Event, any Error> {
         let request = APIRequest(
             name: "events", method: .post, path: "/events", headers: TAPI.headers, body: .json(body))
         return events(request, options: options)
     }
 
+    @_optimize(none)
     public func pdf(month: String, options: RequestOptions? = nil) async throws -> Data {
         let request = APIRequest(
             name: "pdf", method: .get, path: "/statements/\(path: month).pdf", headers: TAPI.headers)

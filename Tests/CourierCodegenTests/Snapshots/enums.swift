@@ -43,6 +43,7 @@ nonisolated public enum TaskStatus: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "created") { self = .created }
         else if WireText.equal(rawValue, "step_started") { self = .stepStarted }

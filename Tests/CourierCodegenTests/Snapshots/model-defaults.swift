@@ -40,6 +40,7 @@ nonisolated public enum Status: StringEnum {
     case unknown(String)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: String) {
         if WireText.equal(rawValue, "running") { self = .running }
         else if WireText.equal(rawValue, "done") { self = .done }
@@ -83,6 +84,7 @@ nonisolated public struct Options: Codable, Hashable, Sendable {
         self.`default` = `default`
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.readIfPresent(Status.self, at: "status") ?? .running
@@ -93,6 +95,7 @@ nonisolated public struct Options: Codable, Hashable, Sendable {
         self.`default` = try container.readIfPresent(Bool.self, at: "default")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.status, at: "status")

@@ -49,6 +49,7 @@ nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
         self.tags = tags
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.read(UUID.self, at: "id")
@@ -57,6 +58,7 @@ nonisolated public struct ArchonTask: Codable, Hashable, Sendable {
         self.tags = try container.read([String].self, at: "tags")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.id, at: "id")

@@ -41,11 +41,13 @@ nonisolated public struct Leaf: Codable, Hashable, Sendable {
         self.value = value
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.value = try container.read(Int.self, at: "value")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.value, at: "value")
@@ -63,12 +65,14 @@ nonisolated public struct Branch: Codable, Hashable, Sendable {
         self._parent = Indirect(wrappedValue: parent)
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.tree = try container.read(Tree.self, at: "tree")
         self._parent = Indirect(wrappedValue: try container.readIfPresent(Branch.self, at: "parent"))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.tree, at: "tree")
@@ -83,6 +87,7 @@ nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
     /// A variant this version of the client does not know: its tag and its whole content.
     case unknown(tag: String, JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.tag(in: decoder, key: "kind") {
         case "leaf": self = .leaf(try Leaf(from: decoder))
@@ -91,6 +96,7 @@ nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
         }
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .leaf(let value): try TaggedUnion.encode(value, tag: "leaf", key: "kind", to: encoder)

@@ -43,12 +43,14 @@ nonisolated public struct Quote: Codable, Hashable, Sendable {
         self.author = author
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.quote = try container.read(String.self, at: "quote")
         self.author = try container.readIfPresent(String.self, at: "author")
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.write(self.quote, at: "quote")
@@ -65,6 +67,7 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
     /// A value no variant takes, as it came.
     case unknown(JSONValue)
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let shape = try JSONShape(of: decoder)
         if shape.isObject(withKeys: ["quote"]), let value = UntaggedUnion.decode(Quote.self, from: decoder) {
@@ -86,6 +89,7 @@ nonisolated public enum Part: Codable, Hashable, Sendable {
         self = .unknown(try JSONValue(from: decoder))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .quote(let value): try UntaggedUnion.encode(value, to: encoder)
@@ -105,6 +109,7 @@ nonisolated public enum Priority: IntEnum {
     case unknown(Int)
 
     /// The case for a wire value.
+    @_optimize(none)
     public init(rawValue: Int) {
         switch rawValue {
         case 1: self = .low

@@ -3,7 +3,7 @@
 /// endpoint methods.
 ///
 /// A release build spends most of its time optimising generated code, and these methods were
-/// two thirds of it (Twilio's core API: 24 s of SIL optimisation, 16 s of them in these). What
+/// two thirds of that (Twilio's core API: 15.5 s of 24 s of SIL optimisation). What
 /// they call is compiled once, optimised, in the runtime and Foundation, so optimising the calls
 /// themselves saves almost nothing when the program runs: decoding 2,000 models takes about as
 /// long either way (`Docs/CodeGeneration.md`, "Release builds"). Comparison and hashing, where

@@ -263,18 +263,10 @@ struct EndpointGenerator {
         switch field.type.unwrapped {
         case .file: return "\(form).append(\(name), file: \(value))"
         case .array(.file): return "\(form).append(\(name), files: \(value))"
-        case .array(let element) where Self.isTextValue(element):
+        case .array(let element) where element.isTextValue:
             return "for item in \(value)\(field.type.isOptional ? " ?? []" : "") { \(form).append(\(name), item) }"
-        case let type where Self.isTextValue(type): return "\(form).append(\(name), \(value))"
+        case let type where type.isTextValue: return "\(form).append(\(name), \(value))"
         default: return "try \(form).append(\(name), json: \(value))"
-        }
-    }
-
-    private static func isTextValue(_ type: TypeRef) -> Bool {
-        switch type {
-        case .scalar(let scalar): return scalar != .bytes && scalar != .json
-        case .enumeration: return true
-        default: return false
         }
     }
 

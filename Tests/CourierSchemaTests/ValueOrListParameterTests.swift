@@ -18,6 +18,16 @@ struct ValueOrListParameterTests {
         .init(name: "a tagged union in a header",
               source: "model M {\n  a: Int\n}\nunion U tag \"t\" {\n  m: M\n}\ngroup G {\n  a: GET /a {\n    header h: 1️⃣U?\n  }\n}" + api,
               message: "type 'U?' cannot be sent as a header parameter"),
+        // JSON and Bytes are not text values, alone, in a list or in a union.
+        .init(name: "JSON in a query", source: "group G {\n  a: GET /a {\n    query q: 1️⃣JSON?\n  }\n}" + api,
+              message: "type 'JSON?' cannot be sent as a query parameter"),
+        .init(name: "a list of Bytes in a header", source: "group G {\n  a: GET /a {\n    header h: 1️⃣[Bytes]?\n  }\n}" + api,
+              message: "type '[Bytes]?' cannot be sent as a header parameter"),
+        .init(name: "a union with JSON in a path",
+              source: "union U {\n  one: String\n  any: JSON\n}\ngroup G {\n  a: GET /a/{p} {\n    path p: 1️⃣U\n  }\n}" + api,
+              message: "type 'U' cannot be sent as a path parameter", total: 2),
+        .init(name: "JSON in a form", source: "group G {\n  a: POST /a {\n    body form { m: 1️⃣JSON }\n  }\n}" + api,
+              message: "type 'JSON' cannot be sent in a form body"),
         .init(name: "a map in a path", source: "group G {\n  a: GET /a/{p} {\n    path p: 1️⃣[String: String]\n  }\n}" + api,
               message: "type '[String: String]' cannot be sent as a path parameter", total: 2),
     ]

@@ -112,18 +112,18 @@ extension Checker {
         let expectation: String
         switch kind {
         case .path:
-            valid = Checker.isTextValue(type) || isTextList(type)
+            valid = type.isTextValue || isTextList(type)
             expectation = "a path parameter must be a non-optional String, number, Bool, UUID, Date or enum, an array of them, "
                 + "or a union of them and arrays of them"
         case .header:
-            valid = Checker.isTextValue(type.unwrapped) || isTextList(type.unwrapped)
+            valid = type.unwrapped.isTextValue || isTextList(type.unwrapped)
             expectation = "a header must be a String, number, Bool, UUID, URL, Date or enum, an array of them, "
                 + "or a union of them and arrays of them, optionally '?'"
         case .query:
             switch type.unwrapped {
             case _ where Self.saysDeepObject(parameterAttributes): valid = true
-            case .array(let element), .dictionary(let element): valid = Checker.isTextValue(element)
-            case let single: valid = Checker.isTextValue(single) || isTextList(single)
+            case .array(let element), .dictionary(let element): valid = element.isTextValue
+            case let single: valid = single.isTextValue || isTextList(single)
             }
             expectation = "a query parameter must be a text value, an array or dictionary of them, or a union of them and "
                 + "arrays of them, optionally '?'; with @style(deepObject), any value travels as created[gt]=5"
@@ -213,8 +213,8 @@ extension Checker {
 
     static func isFormValue(_ type: TypeRef) -> Bool {
         switch type.unwrapped {
-        case .array(let element): return isTextValue(element)
-        case let single: return isTextValue(single)
+        case .array(let element): return element.isTextValue
+        case let single: return single.isTextValue
         }
     }
 
@@ -382,7 +382,7 @@ extension Checker {
     private func queryStyle(
         _ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef
     ) -> (map: QueryMapStyle?, array: QueryArrayStyle?, nested: Bool) {
-        let textMap = kind == .query && { if case .dictionary(let value) = type.unwrapped { Checker.isTextValue(value) } else { false } }()
+        let textMap = kind == .query && { if case .dictionary(let value) = type.unwrapped { value.isTextValue } else { false } }()
         // Any other value, with deepObject, travels as bracketed keys to any depth.
         if kind == .query, !textMap, Self.saysDeepObject(attributes) { return (nil, nil, true) }
         let style = collectionStyle(attributes, kind: kind, type: type)
@@ -423,7 +423,7 @@ extension Checker {
     /// Reads `@prefix("eq.")`, which only a query parameter with one text value can take.
     private func valuePrefix(_ attributes: [String: AttributeSyntax], kind: Parameter.Kind, type: TypeRef) -> String? {
         guard let attribute = attributes["prefix"] else { return nil }
-        guard kind == .query, Checker.isTextValue(type.unwrapped) else {
+        guard kind == .query, type.unwrapped.isTextValue else {
             log.error(
                 attribute.location, "'@prefix' applies only to a query parameter holding one value",
                 hint: "PostgREST filters look like: query projectId: UUID @wire(\"project_id\") @prefix(\"eq.\")")

@@ -83,7 +83,7 @@ extension Checker {
     /// resolved: what the variants of a union that parameters can send are.
     func isTextValueSyntax(_ type: TypeSyntax) -> Bool {
         guard case .named(let name, let arguments) = type.kind, arguments.isEmpty else { return false }
-        if let scalar = TypeRef.Scalar(rawValue: name.text) { return Checker.isTextValue(.scalar(scalar)) }
+        if let scalar = TypeRef.Scalar(rawValue: name.text) { return TypeRef.scalar(scalar).isTextValue }
         return symbols[name.text]?.kind == .enumeration
     }
 
@@ -91,17 +91,8 @@ extension Checker {
     /// values, or an untagged union whose variants are text values and arrays of them.
     func isTextList(_ type: TypeRef) -> Bool {
         switch type {
-        case .array(let element): return Checker.isTextValue(element)
+        case .array(let element): return element.isTextValue
         case .union(let name): return textListUnionNames.contains(name)
-        default: return false
-        }
-    }
-
-    /// Whether a type is sent as one text value: a scalar other than Bytes and JSON, or an enum.
-    static func isTextValue(_ type: TypeRef) -> Bool {
-        switch type {
-        case .scalar(let scalar): return scalar != .bytes && scalar != .json
-        case .enumeration: return true
         default: return false
         }
     }

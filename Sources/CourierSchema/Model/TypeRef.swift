@@ -40,6 +40,16 @@ public indirect enum TypeRef: Sendable, Hashable, Encodable, CustomStringConvert
         }
     }
 
+    /// Whether a value of the type travels as one text value, in a path, query, header or form
+    /// field: a scalar other than `Bytes` and `JSON`, or an enum.
+    public var isTextValue: Bool {
+        switch self {
+        case .scalar(let scalar): return scalar != .bytes && scalar != .json
+        case .enumeration: return true
+        default: return false
+        }
+    }
+
     /// Whether the type is `T?`.
     public var isOptional: Bool {
         if case .optional = self { return true }

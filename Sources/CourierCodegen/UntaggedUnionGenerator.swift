@@ -55,9 +55,12 @@ extension TypeGenerator {
             writer.block("public var wireTexts: WireTexts") { writer in
                 writer.switchBlock("self") { writer in
                     for variant in union.variants {
-                        let texts = if case .array = variant.type { ".list(values.map(\\.wireValue))" } else { ".one(value.wireValue)" }
-                        let binding = if case .array = variant.type { "values" } else { "value" }
-                        writer.line("case .\(SwiftNames.identifier(variant.name))(let \(binding)): \(texts)")
+                        let pattern = "case .\(SwiftNames.identifier(variant.name))"
+                        if case .array = variant.type {
+                            writer.line(pattern + "(let values): .list(values.map(\\.wireValue))")
+                        } else {
+                            writer.line(pattern + "(let value): .one(value.wireValue)")
+                        }
                     }
                     writer.line("case .unknown(let value): WireTexts(json: value)")
                 }

@@ -325,7 +325,9 @@ struct OperationMapper {
         case ("path", let list) where isTextList(list), ("header", let list) where isTextList(list):
             // OpenSearch's `/{index}/_search`: the elements joined by commas, OpenAPI's `simple`.
             if let written = node["style"]?.string, written != "simple" {
-                mapper.warn(location, "parameter style", "the \(place) parameter '\(wire)' has style '\(written)'; it is sent as 'simple', its elements joined by commas")
+                mapper.warn(
+                    location, "parameter style",
+                    "the \(place) parameter '\(wire)' has style '\(written)'; it is sent as 'simple', its elements joined by commas")
             }
         case ("query", _) where saysDeepObject:
             style = "deepObject"

@@ -397,7 +397,9 @@ extension Checker {
         guard let attribute = attributes["style"] else { return defaults }
         guard isMap || isArray else {
             log.error(
-                attribute.location, "'@style' applies only to a query parameter holding an array (or a union of values and arrays) or a dictionary, or to any with deepObject",
+                attribute.location,
+                "'@style' applies only to a query parameter holding an array (or a union of values and arrays) or a dictionary, "
+                    + "or to any with deepObject",
                 hint: "write query ids: [Int] @style(commaDelimited), or query created: Range? @style(deepObject)")
             return defaults
         }

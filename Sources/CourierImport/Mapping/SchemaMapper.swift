@@ -32,6 +32,10 @@ final class SchemaMapper {
     /// base's properties, a union of unions takes another union's variants, and operations share
     /// a request body or response by `$ref`: each would otherwise declare the same type again.
     private var inlineTypes: [InlinePlace: ImportedType] = [:]
+    /// The enums written in place more than once, found before the mapping (`SharedEnums`), and
+    /// the type each shape was declared as where it was met first.
+    let sharedEnums: SharedEnums
+    var enumsByShape: [SharedEnums.Shape: ImportedType] = [:]
     /// The components being mapped, innermost last, and those of them used inside themselves.
     private var mapping: [String] = []
     private var selfReferences: Set<String> = []
@@ -47,6 +51,7 @@ final class SchemaMapper {
         self.keyStyle = keyStyle
         self.apiName = apiName
         takenTypeNames = SchemaCompiler.unavailableTypeNames.union([apiName + "API"])
+        sharedEnums = SharedEnums(root: files.rootNode)
     }
 
     func warn(_ location: DocumentLocation, _ construct: String, _ message: String) {
@@ -236,7 +241,8 @@ final class SchemaMapper {
         if Self.needsDeclaration(node) {
             let place = InlinePlace(location: location, context: context)
             if let known = inlineTypes[place] { return known }
-            let type = declaredType(of: node, at: location, name: reserveTypeName(hint), context: context)
+            let type = SharedEnums.Shape(node).map { inlineEnum(node, shape: $0, at: location, hint: hint) }
+                ?? declaredType(of: node, at: location, name: reserveTypeName(hint), context: context)
             inlineTypes[place] = type
             return type
         }

@@ -93,6 +93,9 @@ struct SharedEnums {
         return ImportNames.typeName(ending.joined(separator: "_"))
     }
 
+    /// The members whose values the walk does not enter.
+    private static let skipped: Set<String> = ["example", "examples", "default", "const", "enum", "webhooks", "callbacks"]
+
     /// Collects every enum written in place under `node`, with the key of the property or
     /// parameter it is the schema of. `top` is the path from the root while it is at most three
     /// keys long; `isPropertyMap` says that `node` is a `properties` object, whose keys are
@@ -114,8 +117,9 @@ struct SharedEnums {
                     walk(value, key: member, top: deeper, isPropertyMap: false, into: &found)
                     continue
                 }
-                // Values, not schemas: an example may hold a key named `enum`.
-                if ["example", "examples", "default", "const", "enum", "x-examples"].contains(member) { continue }
+                // Values, not schemas (an example may hold a key named `enum`), and what the
+                // import leaves out: webhooks, callbacks, extensions.
+                if Self.skipped.contains(member) || member.hasPrefix("x-") { continue }
                 let inner = member == "schema" && parameterName != nil ? parameterName : key
                 walk(value, key: inner, top: deeper, isPropertyMap: member == "properties", into: &found)
             }

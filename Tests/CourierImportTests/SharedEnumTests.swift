@@ -85,3 +85,25 @@ struct SharedEnumTests {
         #expect(result.declarationCount == 7, "\(schema)")
     }
 }
+
+extension SharedEnumTests {
+    /// A callback, a webhook or an extension is not imported, so an enum there is not a place:
+    /// the enum the client has is written once, and keeps its place's name and description.
+    @Test func placesTheImportLeavesOutDoNotMakeAnEnumShared() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Calls"}, "paths": {"/calls": {"post": {"operationId": "createCall",
+              "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {
+                "method": {"type": "string", "description": "How we call back.", "enum": ["GET", "POST"]}}}}}},
+              "responses": {"201": {"description": "made"}},
+              "callbacks": {"done": {"{$request.body#/url}": {"post": {"requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "properties": {"method": {"type": "string", "enum": ["GET", "POST"]}}}}}},
+                "responses": {"200": {"description": "ok"}}}}}}}}},
+             "webhooks": {"hangup": {"post": {"requestBody": {"content": {"application/json": {"schema": {
+               "type": "object", "properties": {"method": {"type": "string", "enum": ["GET", "POST"]}}}}}},
+               "responses": {"200": {"description": "ok"}}}}},
+             "x-samples": {"method": {"type": "string", "enum": ["GET", "POST"]}}}
+            """##)
+        #expect(schema.contains("/// How we call back.\nenum CreateCallRequestMethod {"), "\(schema)")
+        #expect(!schema.contains("enum Method"), "\(schema)")
+    }
+}

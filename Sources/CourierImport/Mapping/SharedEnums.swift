@@ -29,30 +29,26 @@ struct SharedEnums {
         }
     }
 
-    /// What the walk found of one shape: the keys of its places, in the description's order.
-    struct Places {
-        var keys: [String] = []
-    }
-
-    /// The shapes written in place more than once, with their places.
-    private(set) var places: [Shape: Places] = [:]
+    /// The shapes written in place more than once, with the keys of their places in the
+    /// description's order.
+    private(set) var places: [Shape: [String]] = [:]
     /// The name each shared shape is declared under, where its keys give it one.
     private(set) var names: [Shape: String] = [:]
 
     /// Walks `root` (its component schemas under `components/schemas` or Swagger's `definitions`
     /// are named, not written in place, and are left out).
     init(root: DocumentNode) {
-        var found: [Shape: Places] = [:]
+        var found: [Shape: [String]] = [:]
         Self.walk(root, key: nil, top: [], isPropertyMap: false, into: &found)
-        places = found.filter { $0.value.keys.count > 1 }
+        places = found.filter { $0.value.count > 1 }
         var componentNames: Set<String> = []
         for path in [["components", "schemas"], ["definitions"]] {
             let schemas = path.reduce(Optional(root)) { $0?[$1] }
             for key in schemas?.object?.keys ?? [] { componentNames.insert(ImportNames.typeName(key)) }
         }
         var claims: [String: [Shape]] = [:]
-        for (shape, found) in places {
-            guard let name = Self.commonEnding(of: found.keys) else { continue }
+        for (shape, keys) in places {
+            guard let name = Self.commonEnding(of: keys) else { continue }
             claims[name, default: []].append(shape)
         }
         for (name, shapes) in claims where shapes.count == 1 && !componentNames.contains(name) {
@@ -63,7 +59,7 @@ struct SharedEnums {
     /// The doc comment of a shared enum: the places' descriptions are about their properties,
     /// and stay there.
     func docs(for shape: Shape) -> [String]? {
-        guard let keys = places[shape]?.keys else { return nil }
+        guard let keys = places[shape] else { return nil }
         var distinct: [String] = []
         for key in keys where !distinct.contains(key) { distinct.append(key) }
         let shown = distinct.prefix(3).map { "`\($0)`" }
@@ -100,14 +96,14 @@ struct SharedEnums {
     /// parameter it is the schema of. `top` is the path from the root while it is at most three
     /// keys long; `isPropertyMap` says that `node` is a `properties` object, whose keys are
     /// property names.
-    private static func walk(_ node: DocumentNode, key: String?, top: [String]?, isPropertyMap: Bool, into found: inout [Shape: Places]) {
+    private static func walk(_ node: DocumentNode, key: String?, top: [String]?, isPropertyMap: Bool, into found: inout [Shape: [String]]) {
         switch node {
         case .array(let items):
             for item in items { walk(item, key: key, top: nil, isPropertyMap: false, into: &found) }
         case .object(let object):
             let isComponent = top.map { $0.count == 3 && $0[0] == "components" && $0[1] == "schemas" || $0.count == 2 && $0[0] == "definitions" } ?? false
             if !isPropertyMap, !isComponent, let key, let shape = Shape(node) {
-                found[shape, default: Places()].keys.append(key)
+                found[shape, default: []].append(key)
             }
             // A parameter names the schema under it.
             let parameterName = object["in"] != nil ? object["name"]?.string : nil

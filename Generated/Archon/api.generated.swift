@@ -137,4 +137,16 @@ nonisolated public struct ErrorBody: Codable, Hashable, Sendable, FieldwiseEquat
         guard ModelFields.equal(lhs.hint, rhs.hint) else { return false }
         return true
     }
+
+    /// Hashes every field that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        ModelFields.hash(self.code, into: &hasher)
+        ModelFields.hash(self.errorCode, into: &hasher)
+        ModelFields.hash(self.message, into: &hasher)
+        ModelFields.hash(self.errorDescription, into: &hasher)
+        ModelFields.hash(self.msg, into: &hasher)
+        ModelFields.hash(self.error, into: &hasher)
+        ModelFields.hash(self.details, into: &hasher)
+        ModelFields.hash(self.hint, into: &hasher)
+    }
 }

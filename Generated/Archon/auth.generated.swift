@@ -150,6 +150,20 @@ nonisolated public struct User: Codable, Hashable, Sendable, FieldwiseEquatable 
         guard ModelFields.equal(lhs.updatedAt, rhs.updatedAt) else { return false }
         return true
     }
+
+    /// Hashes every field that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        ModelFields.hash(self.id, into: &hasher)
+        ModelFields.hash(self.email, into: &hasher)
+        ModelFields.hash(self.aud, into: &hasher)
+        ModelFields.hash(self.role, into: &hasher)
+        ModelFields.hash(self.emailConfirmedAt, into: &hasher)
+        ModelFields.hash(self.lastSignInAt, into: &hasher)
+        ModelFields.hash(self.appMetadata, into: &hasher)
+        ModelFields.hash(self.userMetadata, into: &hasher)
+        ModelFields.hash(self.createdAt, into: &hasher)
+        ModelFields.hash(self.updatedAt, into: &hasher)
+    }
 }
 
 /// Email and password for `grant_type=password`.
@@ -198,6 +212,7 @@ nonisolated public enum IdentityProvider: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .apple: "apple"
@@ -284,6 +299,7 @@ nonisolated public enum SignOutScope: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .global: "global"

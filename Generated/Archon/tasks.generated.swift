@@ -30,6 +30,7 @@ nonisolated public enum TaskStatus: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .created: "created"
@@ -72,6 +73,7 @@ nonisolated public enum EventType: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .stepStarted: "step_started"
@@ -164,6 +166,7 @@ nonisolated public enum StepStatus: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .pending: "pending"

@@ -18,6 +18,7 @@ nonisolated public enum OldMood: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .calm: "calm"
@@ -47,6 +48,7 @@ nonisolated public enum Priority: IntEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: Int {
         switch self {
         case .low: 1
@@ -148,6 +150,7 @@ nonisolated public enum TokenScheme: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .token: "TOKEN"
@@ -316,6 +319,14 @@ nonisolated public struct TimeRange: Codable, Hashable, Sendable, FieldwiseEquat
         guard ModelFields.equal(lhs.lt, rhs.lt) else { return false }
         guard ModelFields.equal(lhs.lte, rhs.lte) else { return false }
         return true
+    }
+
+    /// Hashes every field that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        ModelFields.hash(self.gt, into: &hasher)
+        ModelFields.hash(self.gte, into: &hasher)
+        ModelFields.hash(self.lt, into: &hasher)
+        ModelFields.hash(self.lte, into: &hasher)
     }
 }
 

@@ -304,6 +304,34 @@ nonisolated public struct PostalAddress: Codable, Hashable, Sendable, FieldwiseE
         guard ModelFields.equal(lhs.line23, rhs.line23) else { return false }
         return true
     }
+
+    /// Hashes every field that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        ModelFields.hash(self.line0, into: &hasher)
+        ModelFields.hash(self.line1, into: &hasher)
+        ModelFields.hash(self.line2, into: &hasher)
+        ModelFields.hash(self.line3, into: &hasher)
+        ModelFields.hash(self.line4, into: &hasher)
+        ModelFields.hash(self.line5, into: &hasher)
+        ModelFields.hash(self.line6, into: &hasher)
+        ModelFields.hash(self.line7, into: &hasher)
+        ModelFields.hash(self.line8, into: &hasher)
+        ModelFields.hash(self.line9, into: &hasher)
+        ModelFields.hash(self.line10, into: &hasher)
+        ModelFields.hash(self.line11, into: &hasher)
+        ModelFields.hash(self.line12, into: &hasher)
+        ModelFields.hash(self.line13, into: &hasher)
+        ModelFields.hash(self.line14, into: &hasher)
+        ModelFields.hash(self.line15, into: &hasher)
+        ModelFields.hash(self.line16, into: &hasher)
+        ModelFields.hash(self.line17, into: &hasher)
+        ModelFields.hash(self.line18, into: &hasher)
+        ModelFields.hash(self.line19, into: &hasher)
+        ModelFields.hash(self.line20, into: &hasher)
+        ModelFields.hash(self.line21, into: &hasher)
+        ModelFields.hash(self.line22, into: &hasher)
+        ModelFields.hash(self.line23, into: &hasher)
+    }
 }
 
 /// A kind of component, as a number on the wire.
@@ -324,6 +352,7 @@ nonisolated public enum ComponentKind: IntEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: Int {
         switch self {
         case .button: 2

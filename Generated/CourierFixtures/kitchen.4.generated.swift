@@ -69,6 +69,7 @@ nonisolated public enum OAuthScheme: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .oauth2: "OAUTH2"

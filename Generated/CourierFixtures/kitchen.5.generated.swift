@@ -42,6 +42,13 @@ nonisolated public struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
         guard ModelFields.equal(lhs.at, rhs.at) else { return false }
         return true
     }
+
+    /// Hashes every field that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        ModelFields.hash(self.title, into: &hasher)
+        ModelFields.hash(self.detail, into: &hasher)
+        ModelFields.hash(self.at, into: &hasher)
+    }
 }
 
 /// One part of a message, told apart by its shape: no tag key.

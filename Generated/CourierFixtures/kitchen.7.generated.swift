@@ -24,6 +24,7 @@ nonisolated public enum Mood: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .happy: "happy"

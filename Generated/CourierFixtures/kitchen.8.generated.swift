@@ -91,6 +91,7 @@ nonisolated public enum SpokenRole: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .spoken: "spoken"

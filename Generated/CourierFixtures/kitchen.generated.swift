@@ -127,6 +127,7 @@ nonisolated public enum WrittenRole: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .written: "written"
@@ -328,5 +329,28 @@ nonisolated public struct Everything: Codable, Hashable, Sendable, FieldwiseEqua
         guard ModelFields.equal(lhs.`default`, rhs.`default`) else { return false }
         guard ModelFields.equal(lhs.`self`, rhs.`self`) else { return false }
         return true
+    }
+
+    /// Hashes every field that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        ModelFields.hash(self.text, into: &hasher)
+        ModelFields.hash(self.count, into: &hasher)
+        ModelFields.hash(self.big, into: &hasher)
+        ModelFields.hash(self.huge, into: &hasher)
+        ModelFields.hash(self.ratio, into: &hasher)
+        ModelFields.hash(self.small, into: &hasher)
+        ModelFields.hash(self.flag, into: &hasher)
+        ModelFields.hash(self.at, into: &hasher)
+        ModelFields.hash(self.id, into: &hasher)
+        ModelFields.hash(self.link, into: &hasher)
+        ModelFields.hash(self.blob, into: &hasher)
+        ModelFields.hash(self.raw, into: &hasher)
+        ModelFields.hash(self.map, into: &hasher)
+        ModelFields.hash(self.direction, into: &hasher)
+        ModelFields.hash(self.mood, into: &hasher)
+        ModelFields.hash(self.ownerURL, into: &hasher)
+        ModelFields.hash(self._old, into: &hasher)
+        ModelFields.hash(self.`default`, into: &hasher)
+        ModelFields.hash(self.`self`, into: &hasher)
     }
 }

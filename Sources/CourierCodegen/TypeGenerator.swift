@@ -75,9 +75,10 @@ struct TypeGenerator {
     }
 
     /// A model of several optional fields compares them through `ModelFields.equal`, which
-    /// compiles to a quarter of the code of the derived `==` (`Docs/CodeGeneration.md`); its
-    /// `hash(into:)` stays derived. Every stored field takes part, as in the derived one. The
-    /// comparison is `FieldwiseEquatable.fieldsEqual`, whose one generic `==` in the runtime
+    /// compiles to a quarter of the code of the derived `==` (`Docs/CodeGeneration.md`), and
+    /// hashes them through `ModelFields.hash`, which a release build optimises once per field
+    /// type rather than once per field. Every stored field takes part, as in the derived ones.
+    /// The comparison is `FieldwiseEquatable.fieldsEqual`, whose one generic `==` in the runtime
     /// serves every model: a `==` per model would be an overload that each `==` in the module
     /// is checked against.
     private func writeEquality(_ model: Model, to writer: inout SwiftWriter) {
@@ -94,6 +95,13 @@ struct TypeGenerator {
                 }
             }
             writer.line("return true")
+        }
+        writer.line()
+        writer.line("/// Hashes every field that `==` compares.")
+        writer.block("public func hash(into hasher: inout Hasher)") { writer in
+            for field in model.fields {
+                writer.line("ModelFields.hash(self.\(storedName(field)), into: &hasher)")
+            }
         }
     }
 
@@ -248,6 +256,7 @@ struct TypeGenerator {
             }
             writer.line()
             writer.line("/// The wire value.")
+            writer.line(Unoptimized.attribute)
             writer.block("public var rawValue: \(rawType)") { writer in
                 writer.switchBlock("self") { writer in
                     for enumCase in enumType.cases {

@@ -3,16 +3,17 @@ import CourierRuntime
 import Foundation
 import Testing
 
-/// A model of several optional fields has its comparison written out (`fieldsEqual`, through
-/// `ModelFields.equal`); it must tell apart exactly what the derived `==` did: every field
-/// takes part.
-@Suite("Written-out equality of models")
+/// A model of several optional fields has its comparison and hashing written out
+/// (`fieldsEqual` through `ModelFields.equal`, `hash(into:)` through `ModelFields.hash`); they
+/// must tell apart exactly what the derived ones did: every field takes part.
+@Suite("Written-out equality and hashing of models")
 struct WrittenEqualityTests {
     let decoder = JSONCoding.decoder(for: .unixSeconds)
     let encoder = JSONCoding.encoder(for: .unixSeconds)
 
     /// Each of `Everything.sample`'s members left out, or changed, in turn: a variant that
-    /// decodes is equal to the sample exactly when it encodes to the same JSON.
+    /// decodes is equal to the sample exactly when it encodes to the same JSON, and hashes apart
+    /// from it exactly then (a collision of Swift's seeded 64-bit hashes has odds of 2^-64).
     @Test func everyFieldTakesPart() throws {
         let sample = Everything.sample
         guard case .object(let object) = try decoder.decode(JSONValue.self, from: try encoder.encode(sample)) else {
@@ -36,6 +37,7 @@ struct WrittenEqualityTests {
                 let sameWire = try encoder.encode(value) == encoder.encode(sample)
                 #expect((value == sample) == sameWire, "'\(key)' changed: == says \(value == sample), the wire says \(sameWire)")
                 #expect(value == value)
+                #expect((value.hashValue == sample.hashValue) == sameWire, "'\(key)' changed: the hash does not follow ==")
                 if !sameWire {
                     compared.insert(key)
                     #expect(Set([value, sample]).count == 2)
@@ -53,12 +55,15 @@ struct WrittenEqualityTests {
         #expect((Everything.self as Any.Type) is any FieldwiseEquatable.Type)
         let folder = repositoryRoot.appendingPathComponent("Generated/CourierFixtures")
         var written = 0
+        var hashed = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(!text.contains("static func =="), "\(name) declares a == of its own")
             written += text.components(separatedBy: "public static func fieldsEqual(").count - 1
+            hashed += text.components(separatedBy: "ModelFields.hash(").count > 1 ? text.components(separatedBy: "public func hash(into hasher: inout Hasher)").count - 1 : 0
         }
         #expect(written > 0, "no fixture model writes its comparison out")
+        #expect(hashed == written, "\(written) models write their comparison out, \(hashed) their hashing")
     }
 
     @Test func optionalsCompareAsTheStandardLibraryDoes() {
@@ -68,6 +73,17 @@ struct WrittenEqualityTests {
         #expect(!ModelFields.equal(nil, "a"))
         #expect(!ModelFields.equal("a", "b"))
         #expect(!ModelFields.equal(Double?.some(.nan), .some(.nan)))
+    }
+
+    @Test func fieldsHashAsTheStandardLibraryDoes() {
+        func hashed(_ feed: (inout Hasher) -> Void) -> Int {
+            var hasher = Hasher()
+            feed(&hasher)
+            return hasher.finalize()
+        }
+        #expect(hashed { ModelFields.hash("a", into: &$0) } == hashed { $0.combine(String?.some("a")) })
+        #expect(hashed { ModelFields.hash(String?.none, into: &$0) } == hashed { $0.combine(String?.none) })
+        #expect(hashed { ModelFields.hash("a", into: &$0) } != hashed { ModelFields.hash(String?.none, into: &$0) })
     }
 
     /// Another value of the same JSON kind, when there is an obvious one.

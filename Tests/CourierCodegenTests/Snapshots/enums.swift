@@ -52,6 +52,7 @@ nonisolated public enum TaskStatus: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .created: "created"

@@ -48,6 +48,7 @@ nonisolated public enum Status: StringEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: String {
         switch self {
         case .running: "running"

@@ -119,6 +119,7 @@ nonisolated public enum Priority: IntEnum {
     }
 
     /// The wire value.
+    @_optimize(none)
     public var rawValue: Int {
         switch self {
         case .low: 1

@@ -261,10 +261,10 @@ func clientCostBenchmark() async throws {
     say(String(format: "the client's own work per request, no network: %.1f µs, of which decoding %.1f µs (a request above costs the client process about 700 µs of CPU)", perRequest, decoding))
 }
 
-/// Twelve rounds of 2,000 GETs with 32 in flight through four ways of using `URLSession`, in
-/// turns (every other round backwards): `URLSessionTransport`, the delegate floor, a
-/// completion-handler task with a task delegate (which corelibs asks about redirects), and raw
-/// `data(for:)`. Prints each round's milliseconds and the median.
+/// Twelve rounds of 2,000 GETs with 32 in flight through four ways of using `URLSession` and the
+/// generated client, in turns (every other round backwards): `URLSessionTransport`, the delegate
+/// floor, a completion-handler task with a task delegate (which corelibs asks about redirects), raw
+/// `data(for:)`, and the generated client's `getPost`. Prints each round's milliseconds and the median.
 func profileConcurrentRequests(server: BenchServer, side: String) async throws {
     let transport = URLSessionTransport()
     let floor = DelegateFloor()
@@ -293,6 +293,10 @@ func profileConcurrentRequests(server: BenchServer, side: String) async throws {
     let rawCall: @Sendable (Int) async throws -> Void = { id in
         _ = try await session.data(for: postRequest(url, id))
     }
+    let client = ArchonAPI.client(baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"))
+    let clientCall: @Sendable (Int) async throws -> Void = { id in
+        _ = try await client.getPost(id: id)
+    }
     func round(_ call: @escaping @Sendable (Int) async throws -> Void) async throws -> Double {
         let start = monotonicNanoseconds()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -305,7 +309,7 @@ func profileConcurrentRequests(server: BenchServer, side: String) async throws {
     }
     var times: [String: [Double]] = [:]
     for index in 0..<12 {
-        let all = [("transport", transportCall), ("floor", floorCall), ("completion", completionCall), ("raw", rawCall)]
+        let all = [("transport", transportCall), ("floor", floorCall), ("completion", completionCall), ("raw", rawCall), ("client", clientCall)]
         for (name, call) in index % 2 == 0 ? all : all.reversed() {
             if side == "all" || side == name { times[name, default: []].append(try await round(call)) }
         }

@@ -8,8 +8,8 @@ import Foundation
 //   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation;
 //   request overhead and event latency against a local server, versus raw URLSession.
 // Usage: RuntimeBenchmark [decode | sse | network | requests]; profile-encode and profile-requests repeat one
-// path for a profiler; profile-concurrent [all | transport | floor | completion | raw] times rounds of
-// 32 requests in flight through each URLSession path in turns.
+// path for a profiler; profile-concurrent [all | transport | floor | completion | raw | client] times
+// rounds of 32 requests in flight through each path in turns.
 
 /// Prints a line at once, unbuffered, so progress shows when the output is a pipe.
 func say(_ text: String) {

@@ -59,6 +59,9 @@ nonisolated public enum Priority: IntEnum {
     }
 }
 
+/// An alias of an alias: it stands for `Ticket` too.
+public typealias TicketCopyCopy = Ticket
+
 /// A line said aloud.
 nonisolated public struct SpokenLine: Codable, Hashable, Sendable {
     public var role: SpokenRole

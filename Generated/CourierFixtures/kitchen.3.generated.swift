@@ -9,6 +9,13 @@ nonisolated public enum Direction: String, Codable, Hashable, Sendable, CaseIter
     case down = "DOWN"
 }
 
+/// A list of labels.
+public typealias Labels = [String]
+
+/// Deprecated, and the generated code does not warn for it.
+@available(*, deprecated, message: "use Ticket")
+public typealias OldTicket = Ticket
+
 /// A quotation.
 nonisolated public struct QuotePart: Codable, Hashable, Sendable {
     public var quote: String

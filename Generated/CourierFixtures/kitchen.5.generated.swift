@@ -51,6 +51,9 @@ nonisolated public struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
+/// Another name for a ticket, as `courier import` declares a schema identical to another.
+public typealias TicketCopy = Ticket
+
 /// One part of a message, told apart by its shape: no tag key.
 nonisolated public enum Part: Codable, Hashable, Sendable {
     case quote(QuotePart)

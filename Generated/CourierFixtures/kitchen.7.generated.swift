@@ -35,6 +35,32 @@ nonisolated public enum Mood: StringEnum {
     }
 }
 
+/// A ticket and its labels, written with aliases.
+nonisolated public struct LabelledTicket: Codable, Hashable, Sendable {
+    public var ticket: Ticket
+    public var labels: [String]
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(ticket: Ticket, labels: [String] = []) {
+        self.ticket = ticket
+        self.labels = labels
+    }
+
+    @_optimize(none)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.ticket = try container.read(Ticket.self, at: "ticket")
+        self.labels = try container.readIfPresent([String].self, at: "labels") ?? []
+    }
+
+    @_optimize(none)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.write(self.ticket, at: "ticket")
+        try container.write(self.labels, at: "labels")
+    }
+}
+
 /// A tree, or a bare leaf: the tagged union before the model keeps its place, though the model
 /// declares the leaf's keys.
 nonisolated public enum Growth: Codable, Hashable, Sendable {

@@ -65,12 +65,13 @@ public enum CodeGenerator {
         let types = TypeGenerator(api: api)
         let endpoints = EndpointGenerator(api: api, namespace: namespace)
         enum Declaration {
-            case model(Model), enumeration(EnumType), union(Union), group(Group)
+            case model(Model), enumeration(EnumType), union(Union), alias(TypeAlias), group(Group)
         }
         var byFile: [String: [(SourceLocation, Declaration)]] = [:]
         for model in api.models { byFile[model.location.file, default: []].append((model.location, .model(model))) }
         for enumType in api.enums { byFile[enumType.location.file, default: []].append((enumType.location, .enumeration(enumType))) }
         for union in api.unions { byFile[union.location.file, default: []].append((union.location, .union(union))) }
+        for alias in api.aliases { byFile[alias.location.file, default: []].append((alias.location, .alias(alias))) }
         for group in api.groups { byFile[group.location.file, default: []].append((group.location, .group(group))) }
 
         return api.files.flatMap { path in
@@ -88,6 +89,7 @@ public enum CodeGenerator {
                 case .model(let model): types.write(model, to: &writer); name = model.name
                 case .enumeration(let enumType): types.write(enumType, to: &writer); name = enumType.name
                 case .union(let union): types.write(union, to: &writer); name = union.name
+                case .alias(let alias): types.write(alias, to: &writer); name = alias.name
                 case .group(let group): endpoints.write(group, to: &writer); name = group.name
                 }
                 blocks.append((name, writer.text))

@@ -1,6 +1,6 @@
 import CourierSchema
 
-/// Models, enums and unions.
+/// Models, enums, unions and aliases.
 struct TypeGenerator {
     let api: API
     /// Types that other generated declarations mention: deprecating them with an attribute
@@ -25,6 +25,7 @@ struct TypeGenerator {
         }
         for model in api.models { model.fields.forEach { collect($0.type) } }
         for union in api.unions { union.variants.forEach { collect($0.type) } }
+        for alias in api.aliases { collect(alias.target) }
         for endpoint in api.endpoints {
             endpoint.parameters.forEach { collect($0.type) }
             switch endpoint.body {
@@ -47,6 +48,15 @@ struct TypeGenerator {
         } else {
             writer.docs(docs + SwiftNames.deprecationNote(deprecation))
         }
+    }
+
+    // MARK: - Aliases
+
+    /// `public typealias Name = Target`: the schema resolves each use of an alias to its
+    /// target, so no generated declaration names it, and deprecating it never warns.
+    func write(_ alias: TypeAlias, to writer: inout SwiftWriter) {
+        typeHeader(&writer, name: alias.name, docs: alias.docs, deprecation: alias.deprecation)
+        writer.line("public typealias \(alias.name) = \(SwiftNames.type(alias.target))")
     }
 
     // MARK: - Models

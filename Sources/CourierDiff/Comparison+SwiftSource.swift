@@ -7,21 +7,31 @@ import CourierSchema
 extension Comparison {
     private enum Declared {
         case model(Model), enumeration(EnumType), union(Union)
+        /// An alias of a type the schema does not declare by name, such as `[String]`.
+        case otherType(TypeRef)
 
         var kind: String {
             switch self {
             case .model: "struct"
             case .enumeration: "enum"
             case .union: "enum (union)"
+            case .otherType(let type): "typealias of `\(type)`"
             }
         }
     }
 
+    /// Each type name of the schema with the declaration it names: an alias names its target's.
     private static func declarations(_ api: API) -> [String: Declared] {
         var result: [String: Declared] = [:]
         for model in api.models { result[model.name] = .model(model) }
         for enumType in api.enums { result[enumType.name] = .enumeration(enumType) }
         for union in api.unions { result[union.name] = .union(union) }
+        for alias in api.aliases where result[alias.name] == nil {
+            switch alias.target {
+            case .model(let name), .enumeration(let name), .union(let name): result[alias.name] = result[name]
+            default: result[alias.name] = .otherType(alias.target)
+            }
+        }
         return result
     }
 
@@ -32,11 +42,22 @@ extension Comparison {
             case .model(let model): model.fields.map { "\($0.name) \($0.wireName) \($0.type)" }
             case .enumeration(let enumType): enumType.cases.map { "\($0.name) \($0.wireValue)" }
             case .union(let union): union.variants.map { "\($0.name) \($0.tagValue) \($0.type)" }
+            case .otherType(let type): ["\(type)"]
             }
         }
         let wanted = members(old)
         guard !wanted.isEmpty else { return nil }
         return candidates.keys.sorted().first { members(candidates[$0]!) == wanted && candidates[$0]!.kind == old.kind }
+    }
+
+    private func location(of declared: Declared, named name: String, in api: API) -> SourceLocation {
+        if let alias = api.alias(named: name) { return alias.location }
+        switch declared {
+        case .model(let model): return model.location
+        case .enumeration(let enumType): return enumType.location
+        case .union(let union): return union.location
+        case .otherType: return api.location
+        }
     }
 
     mutating func compareSwiftTypes() {
@@ -45,29 +66,41 @@ extension Comparison {
         for name in oldTypes.keys.sorted() {
             let old = oldTypes[name]!
             guard let new = newTypes[name] else {
-                let location: SourceLocation
-                switch old {
-                case .model(let model): location = model.location
-                case .enumeration(let enumType): location = enumType.location
-                case .union(let union): location = union.location
-                }
                 let renamed = Self.likelyRename(of: old, among: newTypes.filter { oldTypes[$0.key] == nil }).map { " It looks renamed to `\($0)`." } ?? ""
-                report(.typeRemoved, at: head.location, name, removedFrom: location, "the type `\(name)` is gone; code that names it no longer compiles.\(renamed)")
+                report(
+                    .typeRemoved, at: head.location, name, removedFrom: location(of: old, named: name, in: base),
+                    "the type `\(name)` is gone; code that names it no longer compiles.\(renamed)")
                 continue
             }
+            compareAliasing(of: name)
             switch (old, new) {
             case (.model(let old), .model(let new)): compareSwiftModel(old, new)
             case (.enumeration(let old), .enumeration(let new)): compareSwiftEnum(old, new)
             case (.union(let old), .union(let new)): compareSwiftUnion(old, new)
+            case (.otherType(let old), .otherType(let new)) where old == new: break
             default:
-                let location: SourceLocation
-                switch new {
-                case .model(let model): location = model.location
-                case .enumeration(let enumType): location = enumType.location
-                case .union(let union): location = union.location
-                }
-                report(.typeKindChanged, at: location, name, "`\(name)` is now a \(new.kind), not a \(old.kind); code that uses it no longer compiles.")
+                report(
+                    .typeKindChanged, at: location(of: new, named: name, in: head), name,
+                    "`\(name)` is now a \(new.kind), not a \(old.kind); code that uses it no longer compiles.")
             }
+        }
+    }
+
+    /// A type that became another name for a declared type, or stopped being one: code that
+    /// treats the two names as different types, or as the same one, no longer compiles.
+    private mutating func compareAliasing(of name: String) {
+        switch (base.alias(named: name), head.alias(named: name)) {
+        case (nil, let alias?) where alias.target.namesDeclaration:
+            report(
+                .typeBecameAlias, at: alias.location, name,
+                "`\(name)` is now another name for `\(alias.target)`; code that extends both, or overloads a function on them, no longer compiles.")
+        case (let alias?, nil) where alias.target.namesDeclaration:
+            let declared = Self.declarations(head)[name]
+            report(
+                .aliasBecameType, at: declared.map { location(of: $0, named: name, in: head) } ?? head.location, name,
+                "`\(name)` is now a type of its own, no longer another name for `\(alias.target)`; code that passes one where the other is expected no longer compiles.")
+        default:
+            break
         }
     }
 
@@ -82,7 +115,7 @@ extension Comparison {
                 report(.propertyRemoved, at: new.location, subject, removedFrom: field.location, "`\(old.name).\(field.name)` is gone; code that uses it no longer compiles.\(renamed)")
                 continue
             }
-            let oldType = SwiftSurface.typeName(field.type)
+            let oldType = seenFromHead(SwiftSurface.typeName(field.type))
             let newType = SwiftSurface.typeName(newField.type)
             if oldType != newType {
                 report(
@@ -213,7 +246,7 @@ extension Comparison {
                         report(
                             .methodResultAdded, at: newEndpoint.location, subject,
                             "`\(method.name)` now returns `\(newMethod.result.dropFirst("async throws -> ".count))`; calls that ignore it get an unused-result warning.")
-                    } else if method.result != newMethod.result {
+                    } else if seenFromHead(method.result) != newMethod.result {
                         report(
                             .methodResultChanged, at: newEndpoint.location, subject,
                             "`\(method.name)` now returns `\(newMethod.result)` instead of `\(method.result)`; code that uses the result may no longer compile.")
@@ -264,7 +297,7 @@ extension Comparison {
         for argument in old {
             guard let newArgument = new.first(where: { $0.label == argument.label }) else { continue }
             let place = locations[argument.label] ?? location
-            if let typeChanged, argument.type != newArgument.type {
+            if let typeChanged, seenFromHead(argument.type) != newArgument.type {
                 report(
                     typeChanged, at: place, "\(owner)(\(argument.label):)",
                     "`\(argument.label):` of `\(owner)` is `\(newArgument.type)`, not `\(argument.type)`; calls that pass it may no longer compile.")
@@ -281,6 +314,45 @@ extension Comparison {
             report(
                 reordered, at: location, owner,
                 "the arguments of `\(owner)` are now in the order \(commonInNewOrder.map { "`\($0):`" }.joined(separator: ", ")); calls that pass them in the old order no longer compile.")
+        }
+    }
+}
+
+extension Comparison {
+    /// A Swift type of the base as code written against it reads in the head: each name of
+    /// a base type that the head makes an alias of a declared type is that type, since the two
+    /// names are one type there (`[DailyUsage]` is `[UsageRecord]` after `alias DailyUsage = UsageRecord`).
+    func seenFromHead(_ swiftType: String) -> String {
+        guard !head.aliases.isEmpty else { return swiftType }
+        var result = ""
+        var word = ""
+        func flush() {
+            if let alias = head.alias(named: word), alias.target.namesDeclaration, base.alias(named: word) == nil {
+                result += "\(alias.target)"
+            } else {
+                result += word
+            }
+            word = ""
+        }
+        for character in swiftType {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+}
+
+extension TypeRef {
+    /// Whether the type is a model, enum or union declared in the schema.
+    fileprivate var namesDeclaration: Bool {
+        switch self {
+        case .model, .enumeration, .union: true
+        default: false
         }
     }
 }

@@ -66,6 +66,10 @@ extension DiffRule {
 
     static let typeRemoved = DiffRule("type-removed", .swiftSource, .error, "a type was removed or renamed")
     static let typeKindChanged = DiffRule("type-kind-changed", .swiftSource, .error, "a type became another kind of type")
+    static let typeBecameAlias = DiffRule(
+        "type-became-alias", .swiftSource, .warning, "a type became another name for a declared type")
+    static let aliasBecameType = DiffRule(
+        "alias-became-type", .swiftSource, .warning, "another name for a declared type became a type of its own")
     static let propertyRemoved = DiffRule("property-removed", .swiftSource, .error, "a property was removed or renamed")
     static let propertyTypeChanged = DiffRule("property-type-changed", .swiftSource, .error, "a property's type or optionality changed")
     static let initializerArgumentAdded = DiffRule(
@@ -112,7 +116,7 @@ extension DiffRule {
         responseEnumValueAdded, responseFrozenEnumValueAdded, responseEnumValueRenamed, requestEnumValueRemoved,
         responseUnionVariantAdded, requestUnionVariantRemoved, unionTagChanged,
         keyStyleChanged, dateStyleChanged, apiKeyChanged, idempotencyKeyChanged, baseURLChanged, staticHeaderChanged, errorModelChanged,
-        typeRemoved, typeKindChanged, propertyRemoved, propertyTypeChanged, initializerArgumentAdded, initializerArgumentAddedWithDefault, initializerDefaultRemoved,
+        typeRemoved, typeKindChanged, typeBecameAlias, aliasBecameType, propertyRemoved, propertyTypeChanged, initializerArgumentAdded, initializerArgumentAddedWithDefault, initializerDefaultRemoved,
         initializerArgumentsReordered, enumCaseAdded, frozenEnumCaseAdded, enumCaseRemoved, enumUnknownCaseRemoved, enumUnknownCaseAdded,
         methodRemoved, requirementAdded, methodRenamed, methodResultChanged, methodResultAdded, methodMoved, argumentAdded, argumentAddedWithDefault, argumentRemoved,
         argumentTypeChanged, argumentDefaultRemoved, argumentsReordered, apiMemberChanged, declarationDeprecated,

@@ -34,7 +34,7 @@ struct Comparison {
     private let headRoutes: [String: [Endpoint]]
     /// The group each base endpoint is in.
     private let baseGroupOfEndpoint: [String: String]
-    /// The head's groups, models, enums and unions by name.
+    /// The head's groups, models, enums and unions by name; an alias's name finds its target.
     let headGroups: [String: Group]
     let headModels: [String: Model]
     let headEnums: [String: EnumType]
@@ -54,9 +54,21 @@ struct Comparison {
         baseGroupOfEndpoint = Dictionary(
             base.groups.flatMap { group in group.endpoints.map { ($0.name, group.name) } }, uniquingKeysWith: { first, _ in first })
         headGroups = byName(head.groups, \.name)
-        headModels = byName(head.models, \.name)
-        headEnums = byName(head.enums, \.name)
-        headUnions = byName(head.unions, \.name)
+        var models = byName(head.models, \.name)
+        var enums = byName(head.enums, \.name)
+        var unions = byName(head.unions, \.name)
+        // A type that became another name for one of the same shape is compared with it.
+        for alias in head.aliases {
+            switch alias.target {
+            case .model(let name): models[alias.name] = models[alias.name] ?? models[name]
+            case .enumeration(let name): enums[alias.name] = enums[alias.name] ?? enums[name]
+            case .union(let name): unions[alias.name] = unions[alias.name] ?? unions[name]
+            default: break
+            }
+        }
+        headModels = models
+        headEnums = enums
+        headUnions = unions
     }
 
     mutating func report(

@@ -42,7 +42,8 @@ struct WireCompatibility {
             if readerName == valueName { return true }
             return modelAccepts(readerName, valueName)
         case (.union(let readerName), .union(let valueName)):
-            return readerName == valueName
+            // A union that became another name for one is judged where the two are compared.
+            return readerName == valueName || valueAPI.alias(named: readerName)?.target == .union(valueName)
         default:
             return false
         }

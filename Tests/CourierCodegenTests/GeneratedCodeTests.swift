@@ -33,6 +33,21 @@ struct GeneratedCodeTests {
         #expect(minimal.mood == nil)
     }
 
+    @Test func anAliasIsTheTypeItStandsFor() throws {
+        #expect(TicketCopy.self == Ticket.self)
+        #expect(TicketCopyCopy.self == Ticket.self)
+        #expect(Labels.self == [String].self)
+        let ticket: TicketCopy = Ticket(priority: .urgent, level: .second, history: [.low])
+        let labelled = LabelledTicket(ticket: ticket, labels: ["billing"])
+        let ticketField: Ticket = labelled.ticket
+        #expect(ticketField == ticket)
+        let data = try encoder.encode(labelled)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((object["ticket"] as? [String: Any])?["priority"] as? Int == 3)
+        #expect(object["labels"] as? [String] == ["billing"])
+        #expect(try decoder.decode(LabelledTicket.self, from: data) == labelled)
+    }
+
     @Test func everyAPIHasAFactoryWhateverItsAuth() {
         let client = KitchenAPI.client(
             baseURL: URL(string: "https://example.com")!, apiKey: "k", credentials: .token("t"), timeout: 0.5, maxRetries: 1)

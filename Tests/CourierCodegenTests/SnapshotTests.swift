@@ -38,6 +38,30 @@ struct SnapshotTests {
         try assertSnapshot(try file("test.generated.swift", of: api), named: "model-defaults")
     }
 
+    @Test func aliases() throws {
+        let api = try api(
+            """
+            api T {}
+            /// A usage record.
+            model UsageRecord { count: Int }
+            /// A day's usage.
+            alias DailyUsage = UsageRecord
+            alias Weekly = DailyUsage
+            @deprecated("use Labels")
+            alias Tags = [String: [String]]
+            alias Labels = [String]
+            /// Deprecated, yet an alias names it: a note, not an attribute.
+            @deprecated("gone soon") enum Old { a }
+            alias OldAlias = Old
+            model Report {
+              daily: DailyUsage
+              weekly: [Weekly]?
+              labels: Labels = []
+            }
+            """)
+        try assertSnapshot(try file("test.generated.swift", of: api), named: "aliases")
+    }
+
     @Test func enums() throws {
         let api = try api(
             """

@@ -105,6 +105,13 @@ struct FormatterTests {
         #expect(try format(media) == "group G {\n  a: GET /a {\n    returns Bytes \"image/png\", \"image/webp\"\n    path id: Int\n  }\n}\n")
     }
 
+    @Test func attributesOnTheirOwnLineStayWithTheirDeclaration() throws {
+        let text = "model A {}\n@deprecated(\"old\")\n\nmodel B {}\n/// Labels.\n@deprecated\nalias   Labels=[ String ]  // kept\nalias C = A\n"
+        let expected = "model A {}\n\n@deprecated(\"old\")\nmodel B {}\n\n/// Labels.\n@deprecated\nalias Labels = [String]  // kept\n\nalias C = A\n"
+        #expect(try format(text) == expected)
+        #expect(try format(expected) == expected)
+    }
+
     @Test func theRepositorysSchemasAreInTheLayoutAlready() throws {
         for file in try Self.repositorySchemas() {
             #expect(try SchemaFormatter.format(file) == String(decoding: file.bytes, as: UTF8.self), "\(file.path) is not formatted")

@@ -5,7 +5,7 @@ enum AttributeSite: String {
     case api = "the api block", model = "a model", enumeration = "an enum"
     case enumCase = "an enum case", union = "a union", variant = "a union variant"
     case group = "a group", endpoint = "an endpoint", field = "a field"
-    case parameter = "a parameter", pathParameter = "a path parameter"
+    case parameter = "a parameter", pathParameter = "a path parameter", alias = "an alias"
 }
 
 extension Checker {
@@ -27,7 +27,7 @@ extension Checker {
         "style": [.parameter, .field],
         "deprecated": [
             .model, .enumeration, .enumCase, .union, .variant, .endpoint, .field, .parameter,
-            .pathParameter,
+            .pathParameter, .alias,
         ],
     ]
 

@@ -173,6 +173,19 @@ extension Checker {
             switch symbols[name]?.kind {
             case .model:
                 settings.errorModel = name
+            case .alias:
+                switch resolveAlias(named: name) {
+                case .model(let model)?: settings.errorModel = model
+                case nil: break  // the alias's own error is reported
+                case let other?:
+                    let what: String
+                    switch other {
+                    case .enumeration(let target): what = "an alias of enum '\(target)'"
+                    case .union(let target): what = "an alias of union '\(target)'"
+                    default: what = "an alias of '\(other)'"
+                    }
+                    log.error(location, "the error body must be a model, but '\(name)' is \(what)")
+                }
             case .some(let kind):
                 log.error(
                     location, "the error body must be a model, but '\(name)' is \(kind == .union ? "a union" : "an enum")")

@@ -70,6 +70,7 @@ extension Checker {
             case .model: return .model(name.text)
             case .enumeration: return .enumeration(name.text)
             case .union: return .union(name.text)
+            case .alias: return resolveAlias(named: name.text)
             case nil:
                 let candidates = Array(symbols.keys) + TypeRef.Scalar.allCases.map(\.rawValue)
                 log.error(
@@ -84,6 +85,11 @@ extension Checker {
     func isTextValueSyntax(_ type: TypeSyntax) -> Bool {
         guard case .named(let name, let arguments) = type.kind, arguments.isEmpty else { return false }
         if let scalar = TypeRef.Scalar(rawValue: name.text) { return TypeRef.scalar(scalar).isTextValue }
+        if symbols[name.text]?.kind == .alias, let target = aliasSyntax[name.text]?.target, !aliasesInProgress.contains(name.text) {
+            aliasesInProgress.append(name.text)
+            defer { aliasesInProgress.removeLast() }
+            return isTextValueSyntax(target)
+        }
         return symbols[name.text]?.kind == .enumeration
     }
 

@@ -4,7 +4,7 @@
 final class Checker {
     /// A declared type name.
     struct TypeSymbol {
-        enum Kind: String { case model, enumeration = "enum", union }
+        enum Kind: String { case model, enumeration = "enum", union, alias }
         let kind: Kind
         let location: SourceLocation
     }
@@ -45,6 +45,12 @@ final class Checker {
     var enumCaseNames: [String: [String]] = [:]
     /// The checked models, for rules that look into a model's fields.
     var checkedModels: [String: Model] = [:]
+    /// Every alias's declaration, by name, for resolving its uses.
+    var aliasSyntax: [String: AliasSyntax] = [:]
+    /// What each alias resolved to (nil after an error), so that each is resolved and reported once.
+    var resolvedAliases: [String: TypeRef?] = [:]
+    /// The aliases being resolved, innermost last, to find an alias that stands for itself.
+    var aliasesInProgress: [String] = []
     /// Fields marked `@message`, checked against the error model once it is known.
     var messageMarks: [MessageMark] = []
     /// The names of the schema's unions without a tag key, collected once.
@@ -82,6 +88,7 @@ final class Checker {
         var models: [Model] = []
         var enums: [EnumType] = []
         var unions: [Union] = []
+        var aliases: [TypeAlias] = []
         var groups: [Group] = []
         var groupNames: [String: SourceLocation] = [:]
         for declaration in declarations {
@@ -92,12 +99,13 @@ final class Checker {
                 if checkedModels[model.name] == nil { checkedModels[model.name] = model }
             case .enumeration(let syntax): enums.append(checkEnum(syntax))
             case .union(let syntax): unions.append(checkUnion(syntax))
+            case .alias(let syntax): if let alias = checkAlias(syntax) { aliases.append(alias) }
             case .api, .group: break
             }
         }
         for declaration in declarations {
             switch declaration {
-            case .api, .model, .enumeration, .union: break
+            case .api, .model, .enumeration, .union, .alias: break
             case .group(let syntax):
                 if let first = groupNames[syntax.name.text] {
                     log.error(
@@ -130,7 +138,7 @@ final class Checker {
             apiKeyHeader: settings.apiKeyHeader, apiKeyQuery: settings.apiKeyQuery, idempotencyKeyHeader: settings.idempotencyKeyHeader,
             keyStyle: settings.keyStyle, generatesTypedMocks: settings.generatesTypedMocks,
             dateStyle: settings.dateStyle, baseURL: settings.baseURL, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
-            enums: enums, unions: unions, groups: groups, location: api.name.location, files: files.map(\.file.path))
+            enums: enums, unions: unions, aliases: aliases, groups: groups, location: api.name.location, files: files.map(\.file.path))
     }
 
     private func collectTypeSymbols(_ declarations: [DeclarationSyntax]) {
@@ -143,6 +151,9 @@ final class Checker {
                 (name, kind) = (syntax.name, .enumeration)
                 if enumCaseNames[name.text] == nil { enumCaseNames[name.text] = syntax.cases.map(\.name.text) }
             case .union(let syntax): (name, kind) = (syntax.name, .union)
+            case .alias(let syntax):
+                (name, kind) = (syntax.name, .alias)
+                if aliasSyntax[name.text] == nil { aliasSyntax[name.text] = syntax }
             case .api, .group: continue
             }
             if Checker.builtinTypeNames.contains(name.text) {

@@ -205,6 +205,11 @@ struct FormattedLine {
         }
     }
 
+    /// Whether a line holds only attributes, which belong to the declaration on the next line.
+    static func isAttributesOnly(_ line: FormattedLine) -> Bool {
+        line.kind == .code && line.tokens.first?.kind == .at && firstWord(line.tokens).isEmpty && line.tokens.last?.kind != .leftBrace
+    }
+
     /// The first word of a line after its attributes: `group` in `@public group Open {`.
     static func firstWord(_ tokens: [Token]) -> String {
         var index = 0
@@ -271,14 +276,17 @@ struct FormattedLine {
     }
 
     /// The lines as text. Blank lines are the formatter's own: one before each top-level
-    /// declaration and each endpoint of a group, above its doc comments and comments, except at
+    /// declaration and each endpoint of a group, above its doc comments, comments and lines of
+    /// attributes, except at
     /// the start of the file or of a block; none anywhere else.
     static func join(_ allLines: [FormattedLine]) -> String {
         let lines = allLines.filter { $0.kind != .blank }
         var memberStarts = Set<Int>()
         for (index, line) in lines.enumerated() where line.startsMember {
             var start = index
-            while start > 0, lines[start - 1].kind == .doc || lines[start - 1].kind == .comment { start -= 1 }
+            while start > 0, lines[start - 1].kind == .doc || lines[start - 1].kind == .comment || isAttributesOnly(lines[start - 1]) {
+                start -= 1
+            }
             memberStarts.insert(start)
         }
         var output: [String] = []

@@ -38,6 +38,8 @@ public struct API: Sendable, Hashable, Encodable {
     public var enums: [EnumType]
     /// Every tagged union.
     public var unions: [Union]
+    /// Every alias, in schema order.
+    public var aliases: [TypeAlias]
     /// Every group of endpoints.
     public var groups: [Group]
     /// Where the api block is.
@@ -51,6 +53,8 @@ public struct API: Sendable, Hashable, Encodable {
     public func enumType(named name: String) -> EnumType? { enums.first { $0.name == name } }
     /// The union with this name.
     public func union(named name: String) -> Union? { unions.first { $0.name == name } }
+    /// The alias with this name.
+    public func alias(named name: String) -> TypeAlias? { aliases.first { $0.name == name } }
     /// Every endpoint of every group, in order.
     public var endpoints: [Endpoint] { groups.flatMap(\.endpoints) }
 }

@@ -1,4 +1,4 @@
-// The top-level declarations: api, model, enum, union, group.
+// The top-level declarations: api, model, enum, union, alias, group.
 extension Parser {
     static let apiSettingKeywords = ["header", "auth", "apikey", "idempotency", "keys", "dates", "error", "baseURL", "mocks"]
 
@@ -65,6 +65,19 @@ extension Parser {
             parser.parseField(docs: docs, what: "field")
         }
         return ModelSyntax(docs: docs, attributes: attributes, name: name, fields: fields)
+    }
+
+    /// `alias Name = Type`.
+    mutating func parseAlias(docs: [String], attributes: [AttributeSyntax]) -> AliasSyntax? {
+        guard let name = parseName("the alias's name after 'alias'") else { return nil }
+        guard expect(.equals, "'=' after the alias's name '\(name.text)'", hint: "write alias \(name.text) = Type")
+        else { return nil }
+        guard let target = parseType() else { return nil }
+        guard current.kind == .newline || current.kind == .endOfFile || current.kind == .comment else {
+            expected("the end of the line after the alias's type", hint: "an alias names one type: alias \(name.text) = Type")
+            return nil
+        }
+        return AliasSyntax(docs: docs, attributes: attributes, name: name, target: target)
     }
 
     /// `name: Type [= default] @attributes`, used for model fields, parameters and form fields.

@@ -2,7 +2,7 @@
 /// skips to a point where parsing can resume (the end of the member, the block or the
 /// declaration) and goes on, so that one run reports every problem.
 struct Parser {
-    static let declarationKeywords = ["api", "model", "enum", "union", "group"]
+    static let declarationKeywords = ["api", "model", "enum", "union", "alias", "group"]
     /// Deeper nesting of types or values than this is refused, so no input can exhaust the stack.
     static let maximumNesting = 32
 
@@ -114,13 +114,13 @@ struct Parser {
         docs: [String], attributes: [AttributeSyntax]
     ) -> DeclarationSyntax? {
         guard current.kind == .identifier, Parser.declarationKeywords.contains(current.text) else {
-            var hint = "a schema holds api, model, enum, union and group declarations"
+            var hint = "a schema holds api, model, enum, union, alias and group declarations"
             if current.kind == .identifier,
                 let match = Suggestion.closest(to: current.text, in: Parser.declarationKeywords)
             {
                 hint = "did you mean '\(match)'?"
             }
-            expected("a declaration (api, model, enum, union or group)", hint: hint)
+            expected("a declaration (api, model, enum, union, alias or group)", hint: hint)
             return nil
         }
         switch advance().text {
@@ -128,6 +128,7 @@ struct Parser {
         case "model": return parseModel(docs: docs, attributes: attributes).map(DeclarationSyntax.model)
         case "enum": return parseEnum(docs: docs, attributes: attributes).map(DeclarationSyntax.enumeration)
         case "union": return parseUnion(docs: docs, attributes: attributes).map(DeclarationSyntax.union)
+        case "alias": return parseAlias(docs: docs, attributes: attributes).map(DeclarationSyntax.alias)
         default: return parseGroup(docs: docs, attributes: attributes).map(DeclarationSyntax.group)
         }
     }
@@ -222,6 +223,7 @@ struct Parser {
             Parser.declarationKeywords.contains(current.text), peek().kind == .identifier
         else { return false }
         return peek(2).kind == .leftBrace || (peek(2).kind == .identifier && peek(2).text == "tag")
+            || (current.text == "alias" && peek(2).kind == .equals)
     }
 
     /// Skips to the end of the current member: a newline or comma outside nested braces, or the
@@ -251,7 +253,8 @@ struct Parser {
         let token = peek(ahead)
         return token.kind == .identifier && Parser.declarationKeywords.contains(token.text)
             && peek(ahead + 1).kind == .identifier
-            && (peek(ahead + 2).kind == .leftBrace || peek(ahead + 2).text == "tag")
+            && (peek(ahead + 2).kind == .leftBrace || peek(ahead + 2).text == "tag"
+                || (token.text == "alias" && peek(ahead + 2).kind == .equals))
     }
 
     /// Skips to the next line that starts a declaration, stepping over balanced blocks.

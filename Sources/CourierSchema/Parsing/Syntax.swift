@@ -117,6 +117,14 @@ struct UnionSyntax: Sendable, Hashable {
     let variants: [UnionVariantSyntax]
 }
 
+/// `alias Name = Type`.
+struct AliasSyntax: Sendable, Hashable {
+    let docs: [String]
+    let attributes: [AttributeSyntax]
+    let name: NameSyntax
+    let target: TypeSyntax
+}
+
 /// `body T`, `body multipart { … }`, `body form { … }`, or `body Bytes "image/png"` and
 /// `body Text "text/csv"` (the media type is optional).
 enum BodySyntax: Sendable, Hashable {
@@ -165,5 +173,6 @@ enum DeclarationSyntax: Sendable, Hashable {
     case model(ModelSyntax)
     case enumeration(EnumSyntax)
     case union(UnionSyntax)
+    case alias(AliasSyntax)
     case group(GroupSyntax)
 }

@@ -29,8 +29,10 @@ public struct ImportResult: Sendable {
     /// The operations the description declares that the options pick (those left out are
     /// named in warnings).
     public var declaredOperationCount: Int
-    /// Models, enums and unions declared.
+    /// Models, enums, unions and aliases declared.
     public var declarationCount: Int
+    /// The declarations that are aliases of an identical one, among `declarationCount`.
+    public var aliasCount: Int = 0
     /// Fields, parameters and bodies whose type is `JSON` (alone, optional, or in an array or
     /// dictionary): free-form values, and what degraded to them.
     public var jsonValueCount: Int
@@ -98,6 +100,7 @@ public enum OpenAPIImporter {
         mapper.flattenNestedUnions()
         mapper.breakRequiredCycles()
         mapper.useNullableWhereRequestsWrite(endpoints)
+        let aliasCount = mapper.aliasIdenticalDeclarations()
         let errorModel = Self.errorModel(root: root, files: files, mapper: mapper)
         let baseURL = Self.baseURL(root["servers"], at: rootLocation.appending("servers"), mapper: mapper)
         let apiFile = Self.apiBlock(
@@ -117,7 +120,10 @@ public enum OpenAPIImporter {
         }
         var jsonValues = 0
         for declaration in mapper.declarations.values {
-            if case .model(_, _, let fields, _) = declaration { jsonValues += fields.filter { $0.type.names.contains("JSON") }.count }
+            // An alias's fields are its target's, counted for each name as the description writes them.
+            var target = declaration
+            while case .alias(_, _, let name) = target, let next = mapper.declarations[name] { target = next }
+            if case .model(_, _, let fields, _) = target { jsonValues += fields.filter { $0.type.names.contains("JSON") }.count }
         }
         for endpoint in endpoints {
             jsonValues += endpoint.parameters.filter { $0.type.names.contains("JSON") }.count
@@ -129,7 +135,7 @@ public enum OpenAPIImporter {
             if endpoint.returns?.contains("JSON") == true { jsonValues += 1 }
         }
         return ImportResult(
-            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.count,
+            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.count, aliasCount: aliasCount,
             jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper, files: files))
     }
 

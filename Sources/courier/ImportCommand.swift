@@ -50,7 +50,7 @@ enum ImportCommand {
         }
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         print(
-            "\(output): \(result.operationCount) of \(counted(result.declaredOperationCount, "operation")), \(result.declarationCount) models, enums and unions in "
+            "\(output): \(result.operationCount) of \(counted(result.declaredOperationCount, "operation")), \(result.declarationCount) models, enums and unions\(result.aliasCount > 0 ? " (\(result.aliasCount) of them aliases of an identical one)" : "") in "
                 + "\(counted(result.files.count, "file")) (\(written) written, \(removed) removed); \(counted(result.jsonValueCount, "JSON value")); "
                 + "\(counted(result.warnings.count, "warning"))\(Self.mostWarned(result))")
         return 0

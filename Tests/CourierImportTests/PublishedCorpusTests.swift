@@ -38,7 +38,8 @@ struct PublishedCorpusTests {
         let lintWarnings = compilation.diagnostics.count
         let most = result.warningsByConstruct.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3).map { "\($0.value) \($0.key)" }
         let actual = [
-            "\(result.operationCount) of \(result.declaredOperationCount)", "\(result.declarationCount)", "\(result.jsonValueCount)",
+            "\(result.operationCount) of \(result.declaredOperationCount)",
+            "\(result.declarationCount)" + (result.aliasCount > 0 ? " (\(result.aliasCount) alias\(result.aliasCount == 1 ? "" : "es"))" : ""), "\(result.jsonValueCount)",
             "\(result.warnings.count)", "\(lintWarnings)", most.isEmpty ? "—" : most.joined(separator: ", "),
         ]
         #expect(Self.docsRows[root] == actual, "Docs/OpenAPI.md should have: | `\(root)` | \(actual.joined(separator: " | ")) |")

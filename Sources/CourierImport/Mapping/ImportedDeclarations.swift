@@ -111,15 +111,17 @@ enum UnionTag: Sendable, Hashable {
     }
 }
 
-/// A model, enum or union the importer declares.
+/// A model, enum, union or alias the importer declares.
 enum ImportedDeclaration: Sendable {
     case model(name: String, docs: [String], fields: [ImportedField], isDeprecated: Bool)
     case enumeration(name: String, docs: [String], isInteger: Bool, cases: [ImportedEnumCase], isDeprecated: Bool)
     case union(name: String, docs: [String], tagKey: String?, variants: [(name: String, tagValue: UnionTag?, type: ImportedType)])
+    /// `alias Name = Target`: a declaration identical to another one (`IdenticalDeclarations`).
+    case alias(name: String, docs: [String], target: String)
 
     var name: String {
         switch self {
-        case .model(let name, _, _, _), .enumeration(let name, _, _, _, _), .union(let name, _, _, _): name
+        case .model(let name, _, _, _), .enumeration(let name, _, _, _, _), .union(let name, _, _, _), .alias(let name, _, _): name
         }
     }
 
@@ -130,6 +132,9 @@ enum ImportedDeclaration: Sendable {
             for index in fields.indices { fields[index].type = fields[index].type.replacing(name, with: replacement) }
             return .model(name: model, docs: docs, fields: fields, isDeprecated: isDeprecated)
         case .enumeration: return self
+        case .alias(let alias, let docs, let target):
+            guard target == name, case .named(let replacementName) = replacement else { return self }
+            return .alias(name: alias, docs: docs, target: replacementName)
         case .union(let union, let docs, let tagKey, var variants):
             for index in variants.indices { variants[index].type = variants[index].type.replacing(name, with: replacement) }
             return .union(name: union, docs: docs, tagKey: tagKey, variants: variants)
@@ -142,6 +147,7 @@ enum ImportedDeclaration: Sendable {
         case .model(_, _, let fields, _): fields.flatMap(\.type.names)
         case .enumeration: []
         case .union(_, _, _, let variants): variants.flatMap(\.type.names)
+        case .alias(_, _, let target): [target]
         }
     }
 }

@@ -1,0 +1,119 @@
+/// Component schemas that are identical in all but their name and description become aliases
+/// of the first: Twilio's core API declares the nine usage-record schemas field for field alike,
+/// and 39 of its component schemas repeat another. Each declaration is a struct or an enum the
+/// compiler builds with its value witnesses, coding, comparison and hashing; an alias costs
+/// nothing, and keeps the description's name for code that uses it.
+///
+/// Two declarations are identical when their kind and everything the generated type holds are:
+/// fields (names, wire keys, types, defaults, docs, attributes), cases (names, values, docs),
+/// variants (names, tags, types), and deprecation. Their own descriptions may differ, and each
+/// alias keeps its own. A type that refers to two identical ones counts them as one, so the pass
+/// repeats until nothing more is found.
+extension SchemaMapper {
+    /// Makes each declaration identical to an earlier one (in the files' order) an alias of it;
+    /// returns how many became aliases.
+    @discardableResult
+    func aliasIdenticalDeclarations() -> Int {
+        var canonical: [String: String] = [:]
+        func resolved(_ name: String) -> String {
+            var name = name
+            while let next = canonical[name] { name = next }
+            return name
+        }
+        // The unions that name each type in a variant: two of a union's variants must not become
+        // one type, or the later would never be chosen.
+        var unionsNaming: [String: [String]] = [:]
+        for name in order {
+            guard case .union(_, _, _, let variants)? = declarations[name] else { continue }
+            for typeName in Set(variants.flatMap(\.type.names)) { unionsNaming[typeName, default: []].append(name) }
+        }
+        func keepsVariantsApart(_ union: String) -> Bool {
+            guard case .union(_, _, _, let variants)? = declarations[union] else { return true }
+            let spellings = variants.map { Self.canonicalType($0.type, naming: resolved).spelling }
+            return Set(spellings).count == spellings.count
+        }
+        while true {
+            var firstOfShape: [DeclarationShape: String] = [:]
+            var found = 0
+            for name in order where canonical[name] == nil {
+                guard let declaration = declarations[name], let shape = DeclarationShape(declaration, naming: resolved) else { continue }
+                guard let first = firstOfShape[shape] else {
+                    firstOfShape[shape] = name
+                    continue
+                }
+                canonical[name] = first
+                if unionsNaming[name, default: []].allSatisfy(keepsVariantsApart) {
+                    found += 1
+                } else {
+                    canonical[name] = nil
+                }
+            }
+            if found == 0 { break }
+        }
+        for (name, target) in canonical {
+            guard let declaration = declarations[name] else { continue }
+            declarations[name] = .alias(name: name, docs: declaration.docs, target: resolved(target))
+        }
+        return canonical.count
+    }
+
+    /// A type with each name it mentions made canonical.
+    fileprivate static func canonicalType(_ type: ImportedType, naming resolved: (String) -> String) -> ImportedType {
+        switch type {
+        case .named(let name): .named(resolved(name))
+        case .array(let element): .array(canonicalType(element, naming: resolved))
+        case .dictionary(let value): .dictionary(canonicalType(value, naming: resolved))
+        case .optional(let wrapped): .optional(canonicalType(wrapped, naming: resolved))
+        case .nullable(let wrapped): .nullable(canonicalType(wrapped, naming: resolved))
+        }
+    }
+}
+
+/// What a declaration holds besides its name and doc comment, with the names of the types it
+/// refers to made canonical.
+private struct DeclarationShape: Hashable {
+    var kind: String
+    var members: [String]
+    var fields: [ImportedField]
+    var cases: [ImportedEnumCase]
+    var isDeprecated: Bool
+
+    init?(_ declaration: ImportedDeclaration, naming resolved: (String) -> String) {
+        func canonical(_ type: ImportedType) -> ImportedType { SchemaMapper.canonicalType(type, naming: resolved) }
+        switch declaration {
+        case .model(_, _, let fields, let isDeprecated):
+            kind = "model"
+            members = []
+            self.fields = fields.map { field in
+                var field = field
+                field.type = canonical(field.type)
+                return field
+            }
+            cases = []
+            self.isDeprecated = isDeprecated
+        case .enumeration(_, _, let isInteger, let cases, let isDeprecated):
+            kind = isInteger ? "enum: Int" : "enum"
+            members = []
+            fields = []
+            self.cases = cases
+            self.isDeprecated = isDeprecated
+        case .union(_, _, let tagKey, let variants):
+            kind = "union " + (tagKey.map { "tag \($0)" } ?? "untagged")
+            members = variants.map { "\($0.name) \($0.tagValue.map(\.literal) ?? "-") \(canonical($0.type).spelling)" }
+            fields = []
+            cases = []
+            isDeprecated = false
+        case .alias:
+            return nil
+        }
+    }
+}
+
+extension ImportedDeclaration {
+    /// The declaration's doc comment lines.
+    var docs: [String] {
+        switch self {
+        case .model(_, let docs, _, _), .enumeration(_, let docs, _, _, _), .union(_, let docs, _, _), .alias(_, let docs, _): docs
+        }
+    }
+}

@@ -58,4 +58,18 @@ struct IdenticalDeclarationTests {
         #expect(schema.contains("alias Round = Circle\n"), "\(schema)")
         #expect(result.aliasCount == 1)
     }
+
+    @Test func aDeprecatedSchemaIsADeprecatedAlias() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Old"}, "paths": {},
+             "components": {"schemas": {
+               "Old": {"type": "object", "deprecated": true, "properties": {"id": {"type": "string"}}},
+               "Older": {"type": "object", "deprecated": true, "properties": {"id": {"type": "string"}}},
+               "Current": {"type": "object", "properties": {"id": {"type": "string"}}}
+             }}}
+            """##)
+        #expect(schema.contains("@deprecated alias Older = Old\n"), "\(schema)")
+        // Deprecation is part of what a type is: the current one is not an alias of the old.
+        #expect(schema.contains("model Current {"), "\(schema)")
+    }
 }

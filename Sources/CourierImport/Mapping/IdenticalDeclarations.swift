@@ -52,7 +52,7 @@ extension SchemaMapper {
         }
         for (name, target) in canonical {
             guard let declaration = declarations[name] else { continue }
-            declarations[name] = .alias(name: name, docs: declaration.docs, target: resolved(target))
+            declarations[name] = .alias(name: name, docs: declaration.docs, target: resolved(target), isDeprecated: declaration.isDeprecated)
         }
         return canonical.count
     }
@@ -110,10 +110,18 @@ private struct DeclarationShape: Hashable {
 }
 
 extension ImportedDeclaration {
+    /// Whether the declaration is deprecated.
+    var isDeprecated: Bool {
+        switch self {
+        case .model(_, _, _, let isDeprecated), .enumeration(_, _, _, _, let isDeprecated), .alias(_, _, _, let isDeprecated): isDeprecated
+        case .union: false
+        }
+    }
+
     /// The declaration's doc comment lines.
     var docs: [String] {
         switch self {
-        case .model(_, let docs, _, _), .enumeration(_, let docs, _, _, _), .union(_, let docs, _, _), .alias(_, let docs, _): docs
+        case .model(_, let docs, _, _), .enumeration(_, let docs, _, _, _), .union(_, let docs, _, _), .alias(_, let docs, _, _): docs
         }
     }
 }

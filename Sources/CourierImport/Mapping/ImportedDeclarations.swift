@@ -117,11 +117,11 @@ enum ImportedDeclaration: Sendable {
     case enumeration(name: String, docs: [String], isInteger: Bool, cases: [ImportedEnumCase], isDeprecated: Bool)
     case union(name: String, docs: [String], tagKey: String?, variants: [(name: String, tagValue: UnionTag?, type: ImportedType)])
     /// `alias Name = Target`: a declaration identical to another one (`IdenticalDeclarations`).
-    case alias(name: String, docs: [String], target: String)
+    case alias(name: String, docs: [String], target: String, isDeprecated: Bool)
 
     var name: String {
         switch self {
-        case .model(let name, _, _, _), .enumeration(let name, _, _, _, _), .union(let name, _, _, _), .alias(let name, _, _): name
+        case .model(let name, _, _, _), .enumeration(let name, _, _, _, _), .union(let name, _, _, _), .alias(let name, _, _, _): name
         }
     }
 
@@ -132,9 +132,9 @@ enum ImportedDeclaration: Sendable {
             for index in fields.indices { fields[index].type = fields[index].type.replacing(name, with: replacement) }
             return .model(name: model, docs: docs, fields: fields, isDeprecated: isDeprecated)
         case .enumeration: return self
-        case .alias(let alias, let docs, let target):
+        case .alias(let alias, let docs, let target, let isDeprecated):
             guard target == name, case .named(let replacementName) = replacement else { return self }
-            return .alias(name: alias, docs: docs, target: replacementName)
+            return .alias(name: alias, docs: docs, target: replacementName, isDeprecated: isDeprecated)
         case .union(let union, let docs, let tagKey, var variants):
             for index in variants.indices { variants[index].type = variants[index].type.replacing(name, with: replacement) }
             return .union(name: union, docs: docs, tagKey: tagKey, variants: variants)
@@ -147,7 +147,7 @@ enum ImportedDeclaration: Sendable {
         case .model(_, _, let fields, _): fields.flatMap(\.type.names)
         case .enumeration: []
         case .union(_, _, _, let variants): variants.flatMap(\.type.names)
-        case .alias(_, _, let target): [target]
+        case .alias(_, _, let target, _): [target]
         }
     }
 }

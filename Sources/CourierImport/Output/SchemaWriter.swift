@@ -85,9 +85,9 @@ struct SchemaWriter {
                     }
                 }
             }
-        case .alias(let name, let docs, let target):
+        case .alias(let name, let docs, let target, let isDeprecated):
             self.docs(docs)
-            line("alias \(name) = \(target)")
+            line((isDeprecated ? "@deprecated " : "") + "alias \(name) = \(target)")
         case .union(let name, let docs, let tagKey, let variants):
             self.docs(docs)
             block("union \(name)" + (tagKey.map { " tag \(SchemaText.quoted($0))" } ?? "")) { writer in

@@ -32,23 +32,39 @@ extension SchemaMapper {
             let spellings = variants.map { Self.canonicalType($0.type, naming: resolved).spelling }
             return Set(spellings).count == spellings.count
         }
-        while true {
-            var firstOfShape: [DeclarationShape: String] = [:]
-            var found = 0
-            for name in order where canonical[name] == nil {
+        // The declarations that name each type, to find whose shape an alias changes.
+        var namedBy: [String: [String]] = [:]
+        for name in order {
+            for typeName in Set(declarations[name]?.referencedNames ?? []) { namedBy[typeName, default: []].append(name) }
+        }
+        var firstOfShape: [DeclarationShape: String] = [:]
+        firstOfShape.reserveCapacity(order.count)
+        let position = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        // Every declaration in the first round; then only those that name a type made an alias in
+        // the round before, since no other's shape changed.
+        var pending = order
+        while !pending.isEmpty {
+            var aliased: [String] = []
+            for name in pending where canonical[name] == nil {
                 guard let declaration = declarations[name], let shape = DeclarationShape(declaration, naming: resolved) else { continue }
-                guard let first = firstOfShape[shape] else {
+                guard let first = firstOfShape[shape], first != name else {
                     firstOfShape[shape] = name
                     continue
                 }
-                canonical[name] = first
-                if unionsNaming[name, default: []].allSatisfy(keepsVariantsApart) {
-                    found += 1
+                // The earlier of the two in the files' order stays; a declaration whose shape
+                // changed may meet one after it.
+                let (alias, target) = position[first]! < position[name]! ? (name, first) : (first, name)
+                canonical[alias] = target
+                if unionsNaming[alias, default: []].allSatisfy(keepsVariantsApart) {
+                    aliased.append(alias)
+                    firstOfShape[shape] = target
                 } else {
-                    canonical[name] = nil
+                    canonical[alias] = nil
                 }
             }
-            if found == 0 { break }
+            var next: Set<String> = []
+            for name in aliased { next.formUnion(namedBy[name, default: []]) }
+            pending = order.filter { next.contains($0) }
         }
         for (name, target) in canonical {
             guard let declaration = declarations[name] else { continue }

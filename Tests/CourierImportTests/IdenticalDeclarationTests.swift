@@ -59,6 +59,28 @@ struct IdenticalDeclarationTests {
         #expect(result.aliasCount == 1)
     }
 
+    /// `Copy` is an alias of `Later` from the first round. In the second, `B` being `A` makes
+    /// `Early` identical to `Later`, which comes after it: `Later` would become the alias, and
+    /// `Copy` with it, and the union's two variants one type. So `Later` stays.
+    @Test func aVariantThatBecomesAnotherThroughAnOlderAliasStaysApart() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Chain"}, "paths": {},
+             "components": {"schemas": {
+               "A": {"type": "object", "properties": {"id": {"type": "string"}}},
+               "Early": {"type": "object", "properties": {"item": {"$ref": "#/components/schemas/B"}}},
+               "B": {"type": "object", "properties": {"id": {"type": "string"}}},
+               "Later": {"type": "object", "properties": {"item": {"$ref": "#/components/schemas/A"}}},
+               "Copy": {"type": "object", "properties": {"item": {"$ref": "#/components/schemas/A"}}},
+               "Either": {"oneOf": [{"$ref": "#/components/schemas/Early"}, {"$ref": "#/components/schemas/Copy"}]}
+             }}}
+            """##)
+        #expect(schema.contains("alias B = A\n"), "\(schema)")
+        #expect(schema.contains("alias Copy = Later\n"), "\(schema)")
+        #expect(schema.contains("model Early {"), "\(schema)")
+        #expect(schema.contains("model Later {"), "\(schema)")
+        #expect(result.aliasCount == 2)
+    }
+
     @Test func aDeprecatedSchemaIsADeprecatedAlias() throws {
         let (schema, _) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Old"}, "paths": {},

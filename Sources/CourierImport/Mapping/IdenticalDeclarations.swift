@@ -43,6 +43,8 @@ extension SchemaMapper {
         // Every declaration in the first round; then only those that name a type made an alias in
         // the round before, since no other's shape changed.
         var pending = order
+        // The names some alias stands for.
+        var targets: Set<String> = []
         while !pending.isEmpty {
             var aliased: [String] = []
             for name in pending where canonical[name] == nil {
@@ -54,9 +56,12 @@ extension SchemaMapper {
                 // The earlier of the two in the files' order stays; a declaration whose shape
                 // changed may meet one after it.
                 let (alias, target) = position[first]! < position[name]! ? (name, first) : (first, name)
+                // The unions to check name the new alias, or an older alias that now resolves through it.
+                let renamed = [alias] + (targets.contains(alias) ? canonical.keys.filter { resolved($0) == alias } : [])
                 canonical[alias] = target
-                if unionsNaming[alias, default: []].allSatisfy(keepsVariantsApart) {
+                if renamed.allSatisfy({ unionsNaming[$0, default: []].allSatisfy(keepsVariantsApart) }) {
                     aliased.append(alias)
+                    targets.insert(target)
                     firstOfShape[shape] = target
                 } else {
                     canonical[alias] = nil

@@ -26,7 +26,7 @@ enum Commands {
     static func lint(_ options: CommandOptions) -> Int32 {
         guard let compilation = compile(options.folder) else { return 1 }
         if let api = compilation.api {
-            print("\(options.folder): api \(api.name): \(api.models.count) models, \(api.enums.count) enums, \(api.unions.count) unions, \(api.endpoints.count) endpoints in \(api.groups.count) groups; \(summary(compilation))")
+            print("\(options.folder): api \(api.name): \(api.models.count) models, \(api.enums.count) enums, \(api.unions.count) unions, \(api.aliases.isEmpty ? "" : "\(api.aliases.count) alias\(api.aliases.count == 1 ? "" : "es"), ")\(api.endpoints.count) endpoints in \(api.groups.count) groups; \(summary(compilation))")
         } else {
             print("\(options.folder): \(summary(compilation))")
         }

@@ -72,7 +72,7 @@ extension Comparison {
                     "the type `\(name)` is gone; code that names it no longer compiles.\(renamed)")
                 continue
             }
-            compareAliasing(of: name)
+            compareAliasing(of: name, now: new)
             switch (old, new) {
             case (.model(let old), .model(let new)): compareSwiftModel(old, new)
             case (.enumeration(let old), .enumeration(let new)): compareSwiftEnum(old, new)
@@ -88,16 +88,15 @@ extension Comparison {
 
     /// A type that became another name for a declared type, or stopped being one: code that
     /// treats the two names as different types, or as the same one, no longer compiles.
-    private mutating func compareAliasing(of name: String) {
+    private mutating func compareAliasing(of name: String, now new: Declared) {
         switch (base.alias(named: name), head.alias(named: name)) {
         case (nil, let alias?) where alias.target.namesDeclaration:
             report(
                 .typeBecameAlias, at: alias.location, name,
                 "`\(name)` is now another name for `\(alias.target)`; code that extends both, or overloads a function on them, no longer compiles.")
         case (let alias?, nil) where alias.target.namesDeclaration:
-            let declared = Self.declarations(head)[name]
             report(
-                .aliasBecameType, at: declared.map { location(of: $0, named: name, in: head) } ?? head.location, name,
+                .aliasBecameType, at: location(of: new, named: name, in: head), name,
                 "`\(name)` is now a type of its own, no longer another name for `\(alias.target)`; code that passes one where the other is expected no longer compiles.")
         default:
             break

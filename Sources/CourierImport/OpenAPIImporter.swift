@@ -122,7 +122,7 @@ public enum OpenAPIImporter {
         for declaration in mapper.declarations.values {
             // An alias's fields are its target's, counted for each name as the description writes them.
             var target = declaration
-            while case .alias(_, _, let name, _) = target, let next = mapper.declarations[name] { target = next }
+            while case .alias(_, _, .named(let name), _) = target, let next = mapper.declarations[name] { target = next }
             if case .model(_, _, let fields, _) = target { jsonValues += fields.filter { $0.type.names.contains("JSON") }.count }
         }
         for endpoint in endpoints {

@@ -29,7 +29,7 @@ extension SchemaMapper {
         }
         func keepsVariantsApart(_ union: String) -> Bool {
             guard case .union(_, _, _, let variants)? = declarations[union] else { return true }
-            let spellings = variants.map { Self.canonicalType($0.type, naming: resolved).spelling }
+            let spellings = variants.map { $0.type.renamingTypes(resolved).spelling }
             return Set(spellings).count == spellings.count
         }
         // The declarations that name each type, to find whose shape an alias changes.
@@ -73,21 +73,11 @@ extension SchemaMapper {
         }
         for (name, target) in canonical {
             guard let declaration = declarations[name] else { continue }
-            declarations[name] = .alias(name: name, docs: declaration.docs, target: resolved(target), isDeprecated: declaration.isDeprecated)
+            declarations[name] = .alias(name: name, docs: declaration.docs, target: .named(resolved(target)), isDeprecated: declaration.isDeprecated)
         }
         return canonical.count
     }
 
-    /// A type with each name it mentions made canonical.
-    fileprivate static func canonicalType(_ type: ImportedType, naming resolved: (String) -> String) -> ImportedType {
-        switch type {
-        case .named(let name): .named(resolved(name))
-        case .array(let element): .array(canonicalType(element, naming: resolved))
-        case .dictionary(let value): .dictionary(canonicalType(value, naming: resolved))
-        case .optional(let wrapped): .optional(canonicalType(wrapped, naming: resolved))
-        case .nullable(let wrapped): .nullable(canonicalType(wrapped, naming: resolved))
-        }
-    }
 }
 
 /// What a declaration holds besides its name and doc comment, with the names of the types it
@@ -100,7 +90,7 @@ private struct DeclarationShape: Hashable {
     var isDeprecated: Bool
 
     init?(_ declaration: ImportedDeclaration, naming resolved: (String) -> String) {
-        func canonical(_ type: ImportedType) -> ImportedType { SchemaMapper.canonicalType(type, naming: resolved) }
+        func canonical(_ type: ImportedType) -> ImportedType { type.renamingTypes(resolved) }
         switch declaration {
         case .model(_, _, let fields, let isDeprecated):
             kind = "model"

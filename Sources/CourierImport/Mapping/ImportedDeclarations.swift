@@ -39,6 +39,17 @@ indirect enum ImportedType: Hashable, Sendable {
     /// The optional form (once).
     var optional: ImportedType { isOptional ? self : .optional(self) }
 
+    /// The type with every name it mentions passed through `rename`.
+    func renamingTypes(_ rename: (String) -> String) -> ImportedType {
+        switch self {
+        case .named(let name): .named(rename(name))
+        case .array(let element): .array(element.renamingTypes(rename))
+        case .dictionary(let value): .dictionary(value.renamingTypes(rename))
+        case .optional(let wrapped): .optional(wrapped.renamingTypes(rename))
+        case .nullable(let wrapped): .nullable(wrapped.renamingTypes(rename))
+        }
+    }
+
     /// The type with `name` replaced wherever it appears.
     func replacing(_ name: String, with replacement: ImportedType) -> ImportedType {
         switch self {
@@ -117,7 +128,7 @@ enum ImportedDeclaration: Sendable {
     case enumeration(name: String, docs: [String], isInteger: Bool, cases: [ImportedEnumCase], isDeprecated: Bool)
     case union(name: String, docs: [String], tagKey: String?, variants: [(name: String, tagValue: UnionTag?, type: ImportedType)])
     /// `alias Name = Target`: a declaration identical to another one (`IdenticalDeclarations`).
-    case alias(name: String, docs: [String], target: String, isDeprecated: Bool)
+    case alias(name: String, docs: [String], target: ImportedType, isDeprecated: Bool)
 
     var name: String {
         switch self {
@@ -133,8 +144,7 @@ enum ImportedDeclaration: Sendable {
             return .model(name: model, docs: docs, fields: fields, isDeprecated: isDeprecated)
         case .enumeration: return self
         case .alias(let alias, let docs, let target, let isDeprecated):
-            guard target == name, case .named(let replacementName) = replacement else { return self }
-            return .alias(name: alias, docs: docs, target: replacementName, isDeprecated: isDeprecated)
+            return .alias(name: alias, docs: docs, target: target.replacing(name, with: replacement), isDeprecated: isDeprecated)
         case .union(let union, let docs, let tagKey, var variants):
             for index in variants.indices { variants[index].type = variants[index].type.replacing(name, with: replacement) }
             return .union(name: union, docs: docs, tagKey: tagKey, variants: variants)
@@ -147,7 +157,7 @@ enum ImportedDeclaration: Sendable {
         case .model(_, _, let fields, _): fields.flatMap(\.type.names)
         case .enumeration: []
         case .union(_, _, _, let variants): variants.flatMap(\.type.names)
-        case .alias(_, _, let target, _): [target]
+        case .alias(_, _, let target, _): target.names
         }
     }
 }

@@ -87,7 +87,7 @@ struct SchemaWriter {
             }
         case .alias(let name, let docs, let target, let isDeprecated):
             self.docs(docs)
-            line((isDeprecated ? "@deprecated " : "") + "alias \(name) = \(target)")
+            line((isDeprecated ? "@deprecated " : "") + "alias \(name) = \(target.spelling)")
         case .union(let name, let docs, let tagKey, let variants):
             self.docs(docs)
             block("union \(name)" + (tagKey.map { " tag \(SchemaText.quoted($0))" } ?? "")) { writer in

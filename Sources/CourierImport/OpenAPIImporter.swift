@@ -100,6 +100,7 @@ public enum OpenAPIImporter {
         mapper.flattenNestedUnions()
         mapper.breakRequiredCycles()
         mapper.useNullableWhereRequestsWrite(endpoints)
+        mapper.keepNullWhereItTellsVariantsApart()
         let aliasCount = mapper.aliasIdenticalDeclarations()
         let errorModel = Self.errorModel(root: root, files: files, mapper: mapper)
         let baseURL = Self.baseURL(root["servers"], at: rootLocation.appending("servers"), mapper: mapper)

@@ -97,6 +97,31 @@ struct PublishedShapesTests {
         #expect(schema.contains("model TasksTask {\n  due: String? @writesNull\n  tags: [Nullable<String>]?\n}"), "\(schema)")
     }
 
+    /// Vonage's advanced insight is a `oneOf` whose variants differ only in `roaming`: a nullable
+    /// object in one, the text `unknown` in the other. A `roaming: null` meets the first alone,
+    /// a value without the key meets both, so a response model that wrote `nil` as an absent key
+    /// made a value its own union refuses. Such a key keeps `null` apart; one that no other
+    /// variant refuses `null` for, or a union with a tag, keeps `T?`.
+    @Test func aNullThatTellsVariantsApartIsKept() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Insight"}, "components": {"schemas": {
+              "Insight": {"oneOf": [{"$ref": "#/components/schemas/Known"}, {"$ref": "#/components/schemas/Unknown"}]},
+              "Known": {"type": "object", "properties": {"roaming": {"$ref": "#/components/schemas/Roaming"},
+                "note": {"type": "string", "nullable": true}}},
+              "Unknown": {"type": "object", "properties": {"roaming": {"type": "string", "enum": ["unknown"]},
+                "note": {"type": "string", "nullable": true}}},
+              "Roaming": {"type": "object", "nullable": true, "properties": {"status": {"type": "string"}}},
+              "Tagged": {"oneOf": [{"$ref": "#/components/schemas/Near"}, {"$ref": "#/components/schemas/Far"}],
+                "discriminator": {"propertyName": "kind"}},
+              "Near": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"},
+                "roaming": {"$ref": "#/components/schemas/Roaming"}}},
+              "Far": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"},
+                "roaming": {"type": "string"}}}}}}
+            """##)
+        #expect(schema.contains("model Known {\n  roaming: Nullable<Roaming>?\n  note: String?\n}"), "\(schema)")
+        #expect(schema.contains("model Near {\n  kind: String\n  roaming: Roaming?\n}"), "\(schema)")
+    }
+
     /// OpenAI's tools name no discriminator, but each variant requires `type` with one value of
     /// its own. Tried in turn, the first variant (`type` alone) took every tool and lost its
     /// `function`; by the tag each goes to its own.

@@ -263,8 +263,11 @@ class Generator:
         properties = schema.get("properties") or {}
         required = [name for name in schema.get("required", []) if isinstance(name, str)]
         value = {}
+        # At most `maxProperties` keys: the required ones, then optional ones while room is left.
+        room = schema.get("maxProperties", len(properties) + len(required)) - len(required)
         for name in properties:
-            if name in required or (depth < 8 and self.random.random() < 0.6):
+            if name in required or (depth < 8 and room > 0 and self.random.random() < 0.6):
+                room -= 0 if name in required else 1
                 subschema = properties[name]
                 # A read-only key is sometimes left out, as a request would; never a required one.
                 if isinstance(subschema, dict) and subschema.get("readOnly") is True and self.random.random() < 0.1 and name not in required:
@@ -279,6 +282,13 @@ class Generator:
                 key = self.random.choice(["k", "key 2", "ñ", "x_extra"]) + str(self.random.randint(0, 99))
                 if key not in properties:
                     value[key] = self.value(extra, base, depth + 1)
+        # `minProperties` is met with the keys the schema declares, as a server would send them;
+        # a key it does not declare only where no declared one is left.
+        unused = [name for name in properties if name not in value]
+        self.random.shuffle(unused)
+        while len(value) < schema.get("minProperties", 0) and unused:
+            name = unused.pop()
+            value[name] = self.value(properties[name], base, depth + 1)
         for _ in range(len(value), schema.get("minProperties", 0)):
             value["more" + str(len(value))] = self.any_value(depth + 1)
         return value

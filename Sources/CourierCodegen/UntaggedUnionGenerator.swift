@@ -80,6 +80,10 @@ extension TypeGenerator {
     /// without this OpenAI's system message would take every user and assistant message (they
     /// differ only in `role`) and drop the keys only those have.
     ///
+    /// Where such a field is optional, the value may leave the key out but not give another
+    /// value: InfluxDB's template actions, `skipKind` and `skipResource`, each declare `action`
+    /// and `properties` without requiring them, and the first took every action.
+    ///
     /// The same holds one model down, through a field that is always there: Okta's connection
     /// requests differ only in `profile.authScheme`.
     private func constantConditions(_ type: TypeRef, at path: String = "value", depth: Int = 0) -> [String] {
@@ -88,12 +92,21 @@ extension TypeGenerator {
             let fieldPath = path + "." + SwiftNames.identifier(field.name)
             switch field.type {
             case .enumeration(let enumName):
-                guard let enumType = api.enumType(named: enumName), !enumType.isFrozen, enumType.cases.count == 1 else { return [] }
-                return ["case .\(SwiftNames.identifier(enumType.cases[0].name)) = \(fieldPath)"]
+                guard let only = onlyCase(of: enumName) else { return [] }
+                return ["case .\(only) = \(fieldPath)"]
+            case .optional(.enumeration(let enumName)):
+                guard let only = onlyCase(of: enumName) else { return [] }
+                return ["UntaggedUnion.isAbsent(\(fieldPath), or: .\(only))"]
             case .model: return constantConditions(field.type, at: fieldPath, depth: depth + 1)
             default: return []
             }
         }
+    }
+
+    /// The Swift name of the one case of an enum that takes other text as `unknown`.
+    private func onlyCase(of enumName: String) -> String? {
+        guard let enumType = api.enumType(named: enumName), !enumType.isFrozen, enumType.cases.count == 1 else { return nil }
+        return SwiftNames.identifier(enumType.cases[0].name)
     }
 
     /// What a variant takes of an object, as `JSONShape.VariantKeys` spells it: a model's wire

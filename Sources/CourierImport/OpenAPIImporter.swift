@@ -99,6 +99,7 @@ public enum OpenAPIImporter {
 
         mapper.flattenNestedUnions()
         mapper.breakRequiredCycles()
+        mapper.admitDiscriminatorTags()
         mapper.useNullableWhereRequestsWrite(endpoints)
         mapper.keepNullWhereItTellsVariantsApart()
         let aliasCount = mapper.aliasIdenticalDeclarations()

@@ -34,6 +34,18 @@ struct UntaggedUnionTests {
         #expect(try decode(Utterance.self, #"{"role": "sung", "text": "la"}"#) == .unknown(["role": "sung", "text": "la"]))
     }
 
+    /// A field of one value that the variants do not require: the key may be absent, but a
+    /// variant does not take another value of it, which its enum would read as `unknown`. Both
+    /// declare `action` and `kind`, so without that the first took every action.
+    @Test func anOptionalFieldOfOneValueTellsVariantsApart() throws {
+        #expect(try decode(TemplateAction.self, #"{"action": "skipResource", "kind": "Bucket"}"#)
+            == .skipResource(SkipResourceAction(action: .skipResource, kind: "Bucket")))
+        #expect(try decode(TemplateAction.self, #"{"action": "skipKind", "kind": "Bucket"}"#)
+            == .skipKind(SkipKindAction(action: .skipKind, kind: "Bucket")))
+        #expect(try decode(TemplateAction.self, #"{"kind": "Bucket"}"#) == .skipKind(SkipKindAction(kind: "Bucket")))
+        #expect(try decode(TemplateAction.self, #"{"action": "skipAll", "kind": "Bucket"}"#) == .unknown(["action": "skipAll", "kind": "Bucket"]))
+    }
+
     /// The same one model down: the OAuth connection keeps its client id.
     @Test func aFieldOfOneValueOneModelDownTellsVariantsApart() throws {
         #expect(try decode(Connection.self, #"{"profile": {"auth_scheme": "OAUTH2", "client_id": "c1"}}"#)

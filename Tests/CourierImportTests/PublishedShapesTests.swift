@@ -122,6 +122,31 @@ struct PublishedShapesTests {
         #expect(schema.contains("model Near {\n  kind: String\n  roaming: Roaming?\n}"), "\(schema)")
     }
 
+    /// DigitalOcean maps nine tags to its plain Droplet action (`reboot`, `power_off`, …), and
+    /// `change_backup_policy` to an action whose `type` enum lists every action but that one.
+    /// Each tag is a variant: the union kept the last of the nine, so a reboot was sent as
+    /// `enable_ipv6`. And the tag is what the server sends: the enum gains it, a warning says so,
+    /// and the schema lints clean (each variant's field can hold its own tag).
+    @Test func aTagThatTheVariantsEnumMissesIsAddedToIt() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.0.0", "info": {"title": "Droplets"}, "components": {"schemas": {
+              "Action": {"oneOf": [{"$ref": "#/components/schemas/Reboot"}, {"$ref": "#/components/schemas/ChangePolicy"}],
+                "discriminator": {"propertyName": "type", "mapping": {"reboot": "#/components/schemas/Reboot",
+                  "power_off": "#/components/schemas/Reboot", "change_backup_policy": "#/components/schemas/ChangePolicy"}}},
+              "ActionType": {"type": "string", "enum": ["reboot", "power_off"]},
+              "Reboot": {"type": "object", "required": ["type"], "properties": {"type": {"$ref": "#/components/schemas/ActionType"}}},
+              "ChangePolicy": {"type": "object", "required": ["type", "policy"], "properties": {"type": {"$ref": "#/components/schemas/ActionType"},
+                "policy": {"type": "string"}}}}}}
+            """##)
+        #expect(schema.contains("union Action tag \"type\" {\n  reboot: Reboot\n  powerOff = \"power_off\": Reboot\n  changeBackupPolicy = \"change_backup_policy\": ChangePolicy\n}"), "\(schema)")
+        #expect(schema.contains("enum ActionType {\n  reboot\n  powerOff = \"power_off\"\n  changeBackupPolicy = \"change_backup_policy\"\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/components/schemas/Action: 'Action' tags 'ChangePolicy' \"change_backup_policy\", which its 'type' (ActionType) does not list; \"change_backup_policy\" is added to 'ActionType'"
+        ])
+        let compilation = SchemaCompiler.compile(result.files.map { SourceFile(path: $0.name, text: $0.text) })
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+    }
+
     /// OpenAI's tools name no discriminator, but each variant requires `type` with one value of
     /// its own. Tried in turn, the first variant (`type` alone) took every tool and lost its
     /// `function`; by the tag each goes to its own.

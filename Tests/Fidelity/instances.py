@@ -149,8 +149,15 @@ class Generator:
                     right = value if isinstance(value, list) else [value]
                     both = [kind for kind in left if kind in right]
                     merged["type"] = both if len(both) != 1 else both[0]
-                elif key in ("oneOf", "anyOf") and key in merged:
-                    merged.setdefault("allOf", []).append({key: value})
+                elif key in ("oneOf", "anyOf"):
+                    # A discriminator goes with the variants it sits beside, as OpenAPI reads it.
+                    variants = {key: value}
+                    if isinstance(part.get("discriminator"), dict):
+                        variants["discriminator"] = part["discriminator"]
+                    if key in merged:
+                        merged.setdefault("allOf", []).append(variants)
+                    else:
+                        merged.update(variants)
                 else:
                     merged[key] = value
         return merged

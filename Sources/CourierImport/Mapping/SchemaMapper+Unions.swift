@@ -104,10 +104,12 @@ extension SchemaMapper {
         _ variants: [(node: DocumentNode, location: DocumentLocation)], tagKey: String, mapping: DocumentObject?, at location: DocumentLocation,
         name: String, docs: [String], merging merge: UnionMerge?
     ) -> ImportedType? {
-        var tagsByTarget: [DocumentLocation: String] = [:]
+        // A mapping may give one variant several tags (DigitalOcean's plain Droplet action is
+        // `reboot`, `power_off` and seven more): each is a variant of its own.
+        var tagsByTarget: [DocumentLocation: [UnionTag]] = [:]
         for (tag, target) in mapping?.members ?? [] {
             guard let reference = target.string, let targetLocation = try? files.location(of: reference, from: location) else { continue }
-            tagsByTarget[targetLocation] = tag
+            tagsByTarget[targetLocation, default: []].append(.text(tag))
         }
         var taken: Set<String> = ["unknown"]
         var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
@@ -118,7 +120,7 @@ extension SchemaMapper {
             // variant's own tag property lists its values (OpenAI's `role: enum [developer]`),
             // those are what is sent, each a case of its own (its web search tool's `type:
             // enum [web_search, web_search_2025_08_26]`, which its name would never match).
-            let known = target.flatMap { tagsByTarget[$0] }.map { [UnionTag.text($0)] } ?? values(ofProperty: tagKey, in: variant, at: variantLocation)
+            let known = target.flatMap { tagsByTarget[$0] } ?? values(ofProperty: tagKey, in: variant, at: variantLocation)
             let hint: String
             switch known?.count == 1 ? known?.first : nil {
             case .text(let text)?: hint = name + ImportNames.typeName(text)

@@ -114,6 +114,13 @@ public enum UntaggedUnion {
         try? decoder.singleValueContainer().decode(T.self)
     }
 
+    /// Whether an optional field that allows one value is absent or holds that value: a
+    /// variant whose field says `action: skipKind` does not take an object whose `action` is
+    /// `skipResource`, even though its enum would read that as `unknown`.
+    public static func isAbsent<T: Equatable>(_ value: T?, or expected: T) -> Bool {
+        value == nil || value == expected
+    }
+
     /// Encodes a variant's value as it is, through a container.
     public static func encode(_ value: some Encodable, to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -10,7 +10,7 @@ import Testing
 /// description is kept true here.
 ///
 /// `swift test` checks the descriptions of `ciDocuments` (about three minutes); with
-/// `COURIER_FIDELITY=all` it checks every description of the corpus (18 minutes on 2 cores,
+/// `COURIER_FIDELITY=all` it checks every description of the corpus (16 minutes on 2 cores,
 /// most of it compiling the large clients).
 @Suite("Fidelity of imported types", .serialized)
 struct FidelityTests {

@@ -188,6 +188,76 @@ nonisolated public struct OAuthProfile: Codable, Hashable, Sendable {
     }
 }
 
+/// A template action told apart by an `action` it does not require, as InfluxDB's are.
+nonisolated public enum TemplateAction: Codable, Hashable, Sendable {
+    case skipKind(SkipKindAction)
+    case skipResource(SkipResourceAction)
+    /// A value no variant takes, as it came.
+    case unknown(JSONValue)
+
+    /// What each variant takes of an object, in the order of the variants.
+    private static let variantKeys: [JSONShape.VariantKeys] = [.model(["action", "kind"]), .model(["action", "kind", "resource"])]
+
+    @_optimize(none)
+    public init(from decoder: any Decoder) throws {
+        let shape = try JSONShape(of: decoder)
+        for variant in shape.tryingOrder(Self.variantKeys) {
+            switch variant {
+            case 0:
+                if shape.isObject,
+                    let value = UntaggedUnion.decode(SkipKindAction.self, from: decoder),
+                    UntaggedUnion.isAbsent(value.action, or: .skipKind)
+                {
+                    self = .skipKind(value)
+                    return
+                }
+            case 1:
+                if shape.isObject,
+                    let value = UntaggedUnion.decode(SkipResourceAction.self, from: decoder),
+                    UntaggedUnion.isAbsent(value.action, or: .skipResource)
+                {
+                    self = .skipResource(value)
+                    return
+                }
+            default: break
+            }
+        }
+        self = .unknown(try JSONValue(from: decoder))
+    }
+
+    @_optimize(none)
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .skipKind(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .skipResource(let value): try UntaggedUnion.encode(value, to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The action of skipping a resource.
+nonisolated public enum SkipResourceName: StringEnum {
+    case skipResource
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(String)
+
+    /// The case for a wire value.
+    @_optimize(none)
+    public init(rawValue: String) {
+        if WireText.equal(rawValue, "skipResource") { self = .skipResource }
+        else { self = .unknown(rawValue) }
+    }
+
+    /// The wire value.
+    @_optimize(none)
+    public var rawValue: String {
+        switch self {
+        case .skipResource: "skipResource"
+        case .unknown(let value): value
+        }
+    }
+}
+
 /// Endpoints that anyone may call, but one.
 ///
 /// `APIClient` and `MockAPIClient` conform by sending requests; `OpenAPIMock` answers each

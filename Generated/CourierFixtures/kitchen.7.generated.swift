@@ -125,6 +125,32 @@ nonisolated public struct TokenConnection: Codable, Hashable, Sendable {
     }
 }
 
+/// Skips every resource of a kind.
+nonisolated public struct SkipKindAction: Codable, Hashable, Sendable {
+    public var action: SkipKindName?
+    public var kind: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(action: SkipKindName? = nil, kind: String? = nil) {
+        self.action = action
+        self.kind = kind
+    }
+
+    @_optimize(none)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.action = try container.readIfPresent(SkipKindName.self, at: "action")
+        self.kind = try container.readIfPresent(String.self, at: "kind")
+    }
+
+    @_optimize(none)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.action, at: "action")
+        try container.writeIfPresent(self.kind, at: "kind")
+    }
+}
+
 /// Four addresses of 24 values each: the three first are kept in boxes, the last inline.
 nonisolated public struct Profile: Codable, Hashable, Sendable {
     private var _home: Indirect<PostalAddress>

@@ -125,3 +125,26 @@ nonisolated public struct TokenProfile: Codable, Hashable, Sendable {
         try container.writeIfPresent(self.token, at: "token")
     }
 }
+
+/// The action of skipping a kind.
+nonisolated public enum SkipKindName: StringEnum {
+    case skipKind
+    /// A value this version of the client does not know; it encodes back as it came.
+    case unknown(String)
+
+    /// The case for a wire value.
+    @_optimize(none)
+    public init(rawValue: String) {
+        if WireText.equal(rawValue, "skipKind") { self = .skipKind }
+        else { self = .unknown(rawValue) }
+    }
+
+    /// The wire value.
+    @_optimize(none)
+    public var rawValue: String {
+        switch self {
+        case .skipKind: "skipKind"
+        case .unknown(let value): value
+        }
+    }
+}

@@ -136,6 +136,51 @@ nonisolated public enum WrittenRole: StringEnum {
     }
 }
 
+/// Skips one resource.
+nonisolated public struct SkipResourceAction: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public var action: SkipResourceName?
+    public var kind: String?
+    public var resource: String?
+
+    /// Creates a value with every field; optional and defaulted fields may be left out.
+    public init(action: SkipResourceName? = nil, kind: String? = nil, resource: String? = nil) {
+        self.action = action
+        self.kind = kind
+        self.resource = resource
+    }
+
+    @_optimize(none)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.action = try container.readIfPresent(SkipResourceName.self, at: "action")
+        self.kind = try container.readIfPresent(String.self, at: "kind")
+        self.resource = try container.readIfPresent(String.self, at: "resource")
+    }
+
+    @_optimize(none)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeIfPresent(self.action, at: "action")
+        try container.writeIfPresent(self.kind, at: "kind")
+        try container.writeIfPresent(self.resource, at: "resource")
+    }
+
+    /// Whether every field is equal: what `==` compares.
+    public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+        guard ModelFields.equal(lhs.action, rhs.action) else { return false }
+        guard ModelFields.equal(lhs.kind, rhs.kind) else { return false }
+        guard ModelFields.equal(lhs.resource, rhs.resource) else { return false }
+        return true
+    }
+
+    /// Hashes every field that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        ModelFields.hash(self.action, into: &hasher)
+        ModelFields.hash(self.kind, into: &hasher)
+        ModelFields.hash(self.resource, into: &hasher)
+    }
+}
+
 /// A menu of options.
 nonisolated public struct SelectComponent: Codable, Hashable, Sendable {
     public var type: Int

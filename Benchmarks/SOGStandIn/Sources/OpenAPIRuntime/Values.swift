@@ -112,3 +112,28 @@ extension URL {
 
 /// Keeps an unused value from being a warning.
 @_spi(Generated) public func suppressUnusedWarning<T>(_ value: T) {}
+
+extension DecodingError {
+    /// What a `oneOf` throws when none of its variants decodes.
+    public static func failedToDecodeOneOfSchema(type: Any.Type, codingPath: [any CodingKey], errors: [any Error]) -> Self {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "no variant of \(type) decodes (\(errors.count) tried)"))
+    }
+}
+
+extension Decoder {
+    /// Throws when the object holds keys other than `knownKeys` (`additionalProperties: false`).
+    public func ensureNoAdditionalProperties(knownKeys: Set<String>) throws {
+        let container = try container(keyedBy: AnyStringKey.self)
+        if let extra = container.allKeys.first(where: { !knownKeys.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(forKey: extra, in: container, debugDescription: "a key the schema does not allow")
+        }
+    }
+}
+
+/// A coding key of any text, to list an object's keys.
+struct AnyStringKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -147,6 +147,28 @@ struct PublishedShapesTests {
         #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
     }
 
+    /// Discord narrows its shared `AutomodTriggerType` at each rule: `{enum: [4], allOf: [{$ref:
+    /// AutomodTriggerType}]}`. The `allOf` part alone was the type, so the narrowing was lost
+    /// without a word, and the partial updates (which require nothing) could not be told apart.
+    /// A narrowing is an enum of the values it keeps, with the shared enum's case names; one
+    /// that keeps every value is the shared enum.
+    @Test func anEnumThatASchemaNarrowsIsAnEnumOfWhatItKeeps() throws {
+        let (schema, _) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Rules"}, "components": {"schemas": {
+              "Kind": {"type": "string", "enum": ["keyword", "spam", "mention_spam"]},
+              "Update": {"oneOf": [{"$ref": "#/components/schemas/KeywordUpdate"}, {"$ref": "#/components/schemas/SpamUpdate"}]},
+              "KeywordUpdate": {"type": "object", "properties": {"name": {"type": "string"},
+                "kind": {"type": "string", "enum": ["keyword"], "allOf": [{"$ref": "#/components/schemas/Kind"}]}}},
+              "SpamUpdate": {"type": "object", "properties": {"name": {"type": "string"},
+                "kind": {"type": "string", "enum": ["spam", "mention_spam"], "allOf": [{"$ref": "#/components/schemas/Kind"}, {"description": "Spam."}]}}},
+              "AnyUpdate": {"type": "object", "properties": {
+                "kind": {"enum": ["keyword", "spam", "mention_spam"], "allOf": [{"$ref": "#/components/schemas/Kind"}]}}}}}}
+            """##)
+        #expect(schema.contains("model KeywordUpdate {\n  name: String?\n  kind: KeywordUpdateKind?\n}\n\nenum KeywordUpdateKind {\n  keyword\n}"), "\(schema)")
+        #expect(schema.contains("enum SpamUpdateKind {\n  spam\n  mentionSpam = \"mention_spam\"\n}"), "\(schema)")
+        #expect(schema.contains("model AnyUpdate {\n  kind: Kind?\n}"), "\(schema)")
+    }
+
     /// OpenAI's tools name no discriminator, but each variant requires `type` with one value of
     /// its own. Tried in turn, the first variant (`type` alone) took every tool and lost its
     /// `function`; by the tag each goes to its own.

@@ -31,7 +31,7 @@ final class SchemaMapper {
     /// a place met again is the same type, declared once. A derived model's `allOf` takes its
     /// base's properties, a union of unions takes another union's variants, and operations share
     /// a request body or response by `$ref`: each would otherwise declare the same type again.
-    private var inlineTypes: [InlinePlace: ImportedType] = [:]
+    var inlineTypes: [InlinePlace: ImportedType] = [:]
     /// The enums written in place more than once, found before the mapping (`SharedEnums`), and
     /// the type each shape was declared as where it was met first.
     let sharedEnums: SharedEnums
@@ -235,6 +235,7 @@ final class SchemaMapper {
         if let stripped = Self.withoutAnnotatingAllOf(node) {
             return nonNullType(of: stripped, types: types, at: location, hint: hint, context: context)
         }
+        if let narrowed = narrowedEnum(node, at: location, hint: hint) { return narrowed }
         if let part = soleMeaningfulPart(of: node, at: location) {
             return type(of: node["allOf"]!.array![part], at: location.appending("allOf").appending(part), hint: hint, context: context)
         }
@@ -561,6 +562,7 @@ final class SchemaMapper {
             return Self.needsDeclaration(stripped)
                 ? declaredType(of: stripped, at: location, name: name, context: .json) : type(of: stripped, at: location, hint: name)
         }
+        if let narrowed = narrowedEnum(node, at: location, hint: name, named: name) { return narrowed }
         if let index = soleMeaningfulPart(of: node, at: location) {
             let part = parts[index]
             let partLocation = location.appending("allOf").appending(index)

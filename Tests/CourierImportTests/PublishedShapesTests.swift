@@ -417,15 +417,18 @@ struct PublishedShapesTests {
     }
 
     /// DigitalOcean's MySQL settings go up to 2^64 - 1, and Docker writes `format: uint64`: no
-    /// `Int` holds such a value, so the field is `UInt64`.
+    /// `Int` holds such a value, so the field is `UInt64`. OpenAI's `seed` is bounded by ±2^63
+    /// written as doubles: it may be negative, so it is not `UInt64` (a negative seed did not
+    /// decode), but an `Int`.
     @Test func integersPastInt64AreUInt64() throws {
         let (schema, _) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Big"}, "components": {"schemas": {"Config": {"type": "object", "properties": {
               "maxLength": {"type": "integer", "minimum": 4, "maximum": 18446744073709551615},
               "size": {"type": "integer", "format": "uint64", "default": 7},
-              "count": {"type": "integer", "maximum": 9223372036854775807}}}}}}
+              "count": {"type": "integer", "maximum": 9223372036854775807},
+              "seed": {"type": "integer", "minimum": -9223372036854776000, "maximum": 9223372036854776000}}}}}}
             """##)
-        #expect(schema.contains("model Config {\n  maxLength: UInt64?\n  size: UInt64 = 7\n  count: Int?\n}"), "\(schema)")
+        #expect(schema.contains("model Config {\n  maxLength: UInt64?\n  size: UInt64 = 7\n  count: Int?\n  seed: Int?\n}"), "\(schema)")
     }
 
     /// Okta lists `BY_DATE_TIME` twice in one enum.

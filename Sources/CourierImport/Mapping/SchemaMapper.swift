@@ -213,6 +213,12 @@ final class SchemaMapper {
         return isOwn || !isNamed ? owner : ImportNames.typeName(Self.componentHint(part))
     }
 
+    /// Whether a bound is a number below zero.
+    static func isNegative(_ bound: DocumentNode?) -> Bool {
+        guard case .number(let text)? = bound else { return false }
+        return text.hasPrefix("-") && Double(text).map { $0 < 0 } == true
+    }
+
     /// Whether a `maximum` is a whole number past 2^63 - 1 (and so no `Int64` holds it).
     static func exceedsInt64(_ maximum: DocumentNode?) -> Bool {
         guard case .number(let text)? = maximum, Int64(text) == nil, let value = Double(text) else { return false }
@@ -262,8 +268,12 @@ final class SchemaMapper {
             }
         case "integer"?:
             // An integer that may go past 2^63 - 1 (DigitalOcean's `maximum:
-            // 18446744073709551615`, Docker's `format: uint64`) needs all 64 bits unsigned.
-            if node["format"]?.string == "uint64" || Self.exceedsInt64(node["maximum"]) { return .named("UInt64") }
+            // 18446744073709551615`, Docker's `format: uint64`) needs all 64 bits unsigned. One
+            // that may be negative does not: OpenAI's `seed` is bounded by ±2^63 written as
+            // doubles (`-9223372036854776000` to `9223372036854776000`), the range of an `Int64`.
+            if node["format"]?.string == "uint64" || (Self.exceedsInt64(node["maximum"]) && !Self.isNegative(node["minimum"])) {
+                return .named("UInt64")
+            }
             switch node["format"]?.string {
             case "int32"?: return .named("Int32")
             case "int64"?: return .named("Int64")

@@ -5,17 +5,15 @@ extension SchemaMapper {
     /// misses them. The description contradicts itself, and the tag is what the server sends, so
     /// the enum gains the value (with a warning that names the union), and each variant's field
     /// can hold its own tag. Runs once the mapping is done, since mapping a place again declares
-    /// its enum again. Returns how many values were added.
-    @discardableResult
-    func admitDiscriminatorTags() -> Int {
-        var added = 0
+    /// its enum again.
+    func admitDiscriminatorTags() {
         for name in order {
             guard case .union(_, _, let tagKey?, let variants)? = declarations[name] else { continue }
             for variant in variants {
                 guard let tag = variant.tagValue, case .named(let model) = variant.type,
                     case .model(_, _, let fields, _)? = declarations[model],
-                    let field = fields.first(where: { ($0.wireName ?? keyStyle.wireName(for: $0.name)) == tagKey }),
-                    case .named(let enumName) = Self.withoutNull(field.type),
+                    let field = fields.first(where: { $0.wireKey(keyStyle) == tagKey }),
+                    case .named(let enumName) = field.type.withoutNull,
                     case .enumeration(_, let docs, let isInteger, var cases, let isDeprecated)? = declarations[enumName]
                 else { continue }
                 let value: String
@@ -26,23 +24,13 @@ extension SchemaMapper {
                 }
                 guard !cases.contains(where: { $0.value == value }) else { continue }
                 var taken = Set(cases.map(\.name)).union(["unknown"])
-                let base = isInteger ? (value.hasPrefix("-") ? "minus" + value.dropFirst() : "value" + value) : ImportNames.memberName(value)
-                cases.append(ImportedEnumCase(name: ImportNames.unique(base.isEmpty ? "value\(cases.count + 1)" : base, in: &taken), value: value))
+                let made = Self.caseName(for: value, isInteger: isInteger, position: cases.count)
+                cases.append(ImportedEnumCase(name: ImportNames.unique(made, in: &taken), value: value))
                 declarations[enumName] = .enumeration(name: enumName, docs: docs, isInteger: isInteger, cases: cases, isDeprecated: isDeprecated)
-                added += 1
                 warn(
                     declarationLocations[name] ?? DocumentLocation(file: files.root, tokens: []), "discriminator",
                     "'\(name)' tags '\(model)' \(tag.literal), which its '\(tagKey)' (\(enumName)) does not list; \(tag.literal) is added to '\(enumName)'")
             }
-        }
-        return added
-    }
-
-    /// A type without `?` and `Nullable`.
-    private static func withoutNull(_ type: ImportedType) -> ImportedType {
-        switch type {
-        case .optional(let wrapped), .nullable(let wrapped): withoutNull(wrapped)
-        default: type
         }
     }
 }

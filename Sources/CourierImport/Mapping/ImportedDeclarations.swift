@@ -30,6 +30,14 @@ indirect enum ImportedType: Hashable, Sendable {
         return self
     }
 
+    /// The type without `?` and `Nullable`.
+    var withoutNull: ImportedType {
+        switch self {
+        case .optional(let wrapped), .nullable(let wrapped): wrapped.withoutNull
+        default: self
+        }
+    }
+
     /// Whether it is optional.
     var isOptional: Bool {
         if case .optional = self { return true }
@@ -93,6 +101,11 @@ struct ImportedField: Hashable, Sendable {
     /// `@style(deepObject)`: a field of a form body whose `encoding` says `style: deepObject`,
     /// sent as bracketed keys (`address[city]=Paris`).
     var isDeepObject = false
+
+    /// The key it has on the wire, in an API whose keys are spelled `keyStyle`.
+    func wireKey(_ keyStyle: KeyStyle) -> String {
+        wireName ?? keyStyle.wireName(for: name)
+    }
 }
 
 /// A case of an imported enum: its name, its wire value, and what the description says of it.

@@ -458,7 +458,7 @@ struct OperationMapper {
             }
             for index in fields.indices {
                 // A field renamed to keep argument labels apart keeps the key it had on the wire.
-                let wire = fields[index].wireName ?? keyStyle.wireName(for: fields[index].name)
+                let wire = fields[index].wireKey(keyStyle)
                 fields[index].name = ImportNames.unique(fields[index].name, in: &labels)
                 fields[index].wireName = keyStyle.wireName(for: fields[index].name) == wire ? nil : wire
                 // Stripe's `encoding: {address: {style: deepObject, explode: true}}`: any value

@@ -215,8 +215,8 @@ final class SchemaMapper {
 
     /// Whether a bound is a number below zero.
     static func isNegative(_ bound: DocumentNode?) -> Bool {
-        guard case .number(let text)? = bound else { return false }
-        return text.hasPrefix("-") && Double(text).map { $0 < 0 } == true
+        guard case .number(let text)? = bound, let value = Double(text) else { return false }
+        return value < 0
     }
 
     /// Whether a `maximum` is a whole number past 2^63 - 1 (and so no `Int64` holds it).
@@ -622,6 +622,14 @@ final class SchemaMapper {
         return values.count > 1 ? values : nil
     }
 
+    /// A case's name made from its wire value, the case being the `position`th of its enum:
+    /// `powerOff` for `power_off`, `value4` for 4, `minus1` for -1, `value3` for a text with no
+    /// letters or digits.
+    static func caseName(for value: String, isInteger: Bool, position: Int) -> String {
+        if isInteger { return value.hasPrefix("-") ? "minus" + value.dropFirst() : "value" + value }
+        return value.isEmpty || ImportNames.words(value).isEmpty ? "value\(position + 1)" : ImportNames.memberName(value)
+    }
+
     private func enumType(_ values: [EnumValue], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
         var present = values.filter { $0.value != .null }
         if Self.types(of: node).types == ["string"] {
@@ -647,17 +655,15 @@ final class SchemaMapper {
         if strings.count == present.count {
             let cases = zip(present, strings).enumerated().map { index, pair -> ImportedEnumCase in
                 let (entry, value) = pair
-                var base = ImportNames.memberName(value)
-                if value.isEmpty || ImportNames.words(value).isEmpty { base = "value\(index + 1)" }
-                return ImportedEnumCase(name: caseName(entry, made: base), value: value, docs: entry.docs)
+                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: false, position: index)), value: value, docs: entry.docs)
             }
             declare(.enumeration(name: name, docs: docs, isInteger: false, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
             return .named(name)
         }
         if integers.count == present.count {
-            let cases = zip(present, integers).map { entry, value -> ImportedEnumCase in
-                let base = value.hasPrefix("-") ? "minus" + value.dropFirst() : "value" + value
-                return ImportedEnumCase(name: caseName(entry, made: base), value: value, docs: entry.docs)
+            let cases = zip(present, integers).enumerated().map { index, pair -> ImportedEnumCase in
+                let (entry, value) = pair
+                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: true, position: index)), value: value, docs: entry.docs)
             }
             declare(.enumeration(name: name, docs: docs, isInteger: true, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
             return .named(name)

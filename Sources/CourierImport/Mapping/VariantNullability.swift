@@ -3,10 +3,8 @@ extension SchemaMapper {
     /// variant declares the same key and refuses `null`, becomes `Nullable<T>?`. Only the `null`
     /// may tell such variants apart (Vonage's advanced insight: `roaming` is a nullable object in
     /// one variant and the text `unknown` in the other, and a value without the key meets both),
-    /// so the client keeps `null` and an absent key apart and writes back what it read. Returns
-    /// how many fields changed.
-    @discardableResult
-    func keepNullWhereItTellsVariantsApart() -> Int {
+    /// so the client keeps `null` and an absent key apart and writes back what it read.
+    func keepNullWhereItTellsVariantsApart() {
         var nullKept: [String: Set<String>] = [:]
         for declaration in declarations.values {
             guard case .union(_, _, nil, let variants) = declaration else { continue }
@@ -16,13 +14,12 @@ extension SchemaMapper {
             }
             for model in models {
                 let refusingNull = Set(models.filter { $0.name != model.name }.flatMap(\.fields)
-                    .filter { !$0.isNullable && $0.type.unwrapped != .json }.map(wireKey))
-                for field in model.fields where field.isNullable && !field.isRequired && refusingNull.contains(wireKey(field)) {
+                    .filter { !$0.isNullable && $0.type.unwrapped != .json }.map { $0.wireKey(keyStyle) })
+                for field in model.fields where field.isNullable && !field.isRequired && refusingNull.contains(field.wireKey(keyStyle)) {
                     nullKept[model.name, default: []].insert(field.name)
                 }
             }
         }
-        var changed = 0
         for (name, fieldNames) in nullKept {
             guard case .model(let model, let docs, var fields, let isDeprecated)? = declarations[name] else { continue }
             for index in fields.indices where fieldNames.contains(fields[index].name) {
@@ -31,15 +28,8 @@ extension SchemaMapper {
                 if case .nullable = base { continue }
                 fields[index].type = .optional(.nullable(base))
                 fields[index].defaultValue = nil
-                changed += 1
             }
             declarations[name] = .model(name: model, docs: docs, fields: fields, isDeprecated: isDeprecated)
         }
-        return changed
-    }
-
-    /// The key a field has on the wire.
-    private func wireKey(_ field: ImportedField) -> String {
-        field.wireName ?? keyStyle.wireName(for: field.name)
     }
 }

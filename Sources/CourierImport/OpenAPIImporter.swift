@@ -137,7 +137,7 @@ public enum OpenAPIImporter {
             if endpoint.returns?.contains("JSON") == true { jsonValues += 1 }
         }
         return ImportResult(
-            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.count, aliasCount: aliasCount,
+            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.filter { mapper.declarations[$0] != nil }.count, aliasCount: aliasCount,
             jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper, files: files))
     }
 

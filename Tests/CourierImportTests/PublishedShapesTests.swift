@@ -333,8 +333,9 @@ struct PublishedShapesTests {
             """##)
         #expect(schema.contains("enum ComponentType: Int {\n  /// Container for other components\n  actionRow = 1\n  button = 2\n  value3 = 3\n}"), "\(schema)")
         #expect(schema.contains("enum Style {\n  /// Dark mode.\n  dark\n  light\n}"), "\(schema)")
-        // A `const` without a `type` has its value's type; a `oneOf` of it and more is a union.
-        #expect(schema.contains("union Mixed {\n  integer: Int\n  string: String\n}"), "\(schema)")
+        // A `const` without a `type` has its value's type; a `oneOf` of it and more is a union
+        // whose variant is the enum of that one value.
+        #expect(schema.contains("union Mixed {\n  mixedValue: MixedValue\n  string: String\n}\n\nenum MixedValue: Int {\n  value1 = 1\n}"), "\(schema)")
         // A place that narrows the enum to some of its values is an enum of those.
         #expect(schema.contains("model Button {\n  type: ButtonType\n}\n\nenum ButtonType: Int {\n  button = 2\n}"), "\(schema)")
         #expect(!result.warnings.contains { $0.location.pointer.hasPrefix("/components/schemas/ComponentType") || $0.location.pointer.hasPrefix("/components/schemas/Style") })

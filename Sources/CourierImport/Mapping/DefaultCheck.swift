@@ -20,6 +20,9 @@ extension SchemaMapper {
         if let cases = schema["enum"]?.array, value != .null, !cases.contains(where: { same($0, value) }) {
             return "is not one of its enum's values"
         }
+        if let constant = schema["const"], !same(constant, value) {
+            return "is not its constant \(display(constant))"
+        }
         switch value {
         case .string(let text):
             let length = text.unicodeScalars.count

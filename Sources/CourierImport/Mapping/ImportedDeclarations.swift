@@ -190,11 +190,14 @@ public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
 
 /// Doc comment lines from a description's `summary` and `description`.
 enum ImportDocs {
-    /// A title, unless it only repeats `name` (`Created At` for `created_at`): generated
-    /// titles say nothing the name does not.
+    /// A title, unless it only repeats `name` (`Created At` for `created_at`) or the words it
+    /// ends with (`Type` for `MessageInputEntryType`, as Pydantic titles every property):
+    /// generated titles say nothing the name does not.
     static func title(_ title: String?, of name: String) -> String? {
         guard let title else { return nil }
-        return letters(title) == letters(name) ? nil : title
+        let ending = ImportNames.typeName(title)
+        let repeatsEnding = !ending.isEmpty && name.hasSuffix(ending) && letters(title) == letters(ending)
+        return letters(title) == letters(name) || repeatsEnding ? nil : title
     }
 
     /// The letters and digits of a text in lower case, the ASCII ones byte by byte.

@@ -19,7 +19,11 @@ extension SchemaMapper {
         // Only null (`anyOf: [{type: "null"}]`): `JSON` holds null, and no union has no variant.
         if present.isEmpty { return .json }
         if present.count == 1 {
+            // The one variant is what the union would have been, and may take its name: the
+            // nullable `WaitForActiveShardOptions` is an enum of that name, not of a second one.
+            takenTypeNames.remove(name)
             let type = variantType(present[0].node, at: present[0].location, hint: name, context: context, merging: merge)
+            takenTypeNames.insert(name)
             // `JSON` holds null itself (OpenAI's `parameters: anyOf: [{type: object}, {type:
             // null}]`, required: `JSON?` would leave the key out).
             return nullable && type != .json ? type.optional : type
@@ -39,11 +43,17 @@ extension SchemaMapper {
         }
         var taken: Set<String> = ["unknown"]
         var chosen: [(name: String, tagValue: UnionTag?, type: ImportedType)] = []
-        for (variant, variantLocation) in present {
+        let constants = constantGroups(present, name: name)
+        for (position, (variant, variantLocation)) in present.enumerated() {
             // A variant merged with the `allOf`'s parts is named after its component.
             let target = merge == nil ? nil : variant["$ref"]?.string.flatMap { try? files.location(of: $0, from: variantLocation) }
             let hint = target.map { name + ImportNames.typeName(Self.componentHint($0)) } ?? name + "Variant\(chosen.count + 1)"
-            var type = variantType(variant, at: variantLocation, hint: hint, context: context, merging: merge)
+            var type: ImportedType
+            switch constants[position] {
+            case .enumeration(let grouped)?: type = grouped
+            case .grouped?: continue
+            case nil: type = variantType(variant, at: variantLocation, hint: hint, context: context, merging: merge)
+            }
             if type.isOptional {
                 nullable = true
                 type = type.unwrapped
@@ -57,6 +67,40 @@ extension SchemaMapper {
         if chosen.count == 1 { return nullable ? chosen[0].type.optional : chosen[0].type }
         declare(.union(name: name, docs: docs, tagKey: nil, variants: mostSpecificModelsFirst(chosen)))
         return nullable ? ImportedType.named(name).optional : .named(name)
+    }
+
+    /// What becomes of a documented constant among a union's other variants.
+    enum ConstantVariant {
+        /// The first constant of its kind: the variant is the enum of them all.
+        case enumeration(ImportedType)
+        /// A later constant: a case of the first one's enum.
+        case grouped
+    }
+
+    /// The documented constants among a union's other variants, by position: OpenSearch's
+    /// `Refresh` is a boolean or one of the texts `false`, `true` and `wait_for`. The texts (and
+    /// apart from them, the whole numbers) become one enum named `<Union>Value`, in the place of
+    /// the first: as enums of one case each, the first would take every text and read the
+    /// others as unknown.
+    private func constantGroups(_ variants: [(node: DocumentNode, location: DocumentLocation)], name: String) -> [Int: ConstantVariant] {
+        var positionsByKind: [Bool: [Int]] = [:]
+        var values: [Int: EnumValue] = [:]
+        for (position, variant) in variants.enumerated() {
+            guard let value = Self.documentedConstant(variant.node) else { continue }
+            values[position] = value
+            positionsByKind[value.value.string != nil, default: []].append(position)
+        }
+        var groups: [Int: ConstantVariant] = [:]
+        for (isText, positions) in positionsByKind.sorted(by: { $0.value[0] < $1.value[0] }) {
+            let enumName = reserveTypeName(name + "Value")
+            var shape = DocumentObject()
+            shape.set("type", .string(isText ? "string" : "integer"))
+            declarationLocations[enumName] = variants[positions[0]].location
+            let type = enumType(positions.map { values[$0]! }, of: .object(shape), at: variants[positions[0]].location, name: enumName, docs: [])
+            groups[positions[0]] = .enumeration(type)
+            for later in positions.dropFirst() { groups[later] = .grouped }
+        }
+        return groups
     }
 
     /// An untagged union's variants, its models reordered (in the places models hold) so that

@@ -25,7 +25,7 @@ final class SchemaMapper {
     /// The names in `order`, to ask whether one is there without a walk through it.
     private var ordered: Set<String> = []
     private(set) var warnings: [ImportWarning] = []
-    private var takenTypeNames: Set<String> = []
+    var takenTypeNames: Set<String> = []
     private var componentTypes: [DocumentLocation: ImportedType] = [:]
     /// The types declared for schemas written in place (not components), by place and context:
     /// a place met again is the same type, declared once. A derived model's `allOf` takes its
@@ -97,6 +97,10 @@ final class SchemaMapper {
                 return .json
             }
         }
+        if let constant = Self.unkeptConstant(node) {
+            warn(location.appending("const"), "const", "the constant \(Self.display(constant)) is not kept: the value may be any of its type")
+        }
+        let node = Self.constantAsEnum(node)
         let (types, nullable) = Self.types(of: node)
         let mapped = nonNullType(of: node, types: types, at: location, hint: hint, context: context)
         return nullable && mapped != .json ? mapped.optional : mapped
@@ -148,6 +152,7 @@ final class SchemaMapper {
     }
 
     private func newComponentType(_ node: DocumentNode, at location: DocumentLocation, resolved: DocumentLocation, context: Context) throws -> ImportedType {
+        let node = Self.constantAsEnum(node)
         let hint = Self.componentHint(resolved)
         guard Self.needsDeclaration(node) else {
             let outer = aliasesInProgress[resolved]
@@ -600,26 +605,30 @@ final class SchemaMapper {
     /// `MessageComponentTypes`: `oneOf: [{title: ACTION_ROW, description: …, const: 1}, …]`, the
     /// way JSON Schema documents an enum's values); nil for any other `oneOf`.
     static func documentedConstants(_ variants: [DocumentNode]) -> [EnumValue]? {
-        let annotations: Set<String> = ["title", "description", "type", "deprecated", "const", "enum", "x-enum-varnames"]
-        var values: [EnumValue] = []
-        for variant in variants {
-            guard let members = variant.object?.members, members.allSatisfy({ annotations.contains($0.key) }) else { return nil }
-            let value: DocumentNode?
-            if let constant = variant["const"] {
-                value = constant
-            } else if let single = variant["enum"]?.array, single.count == 1 {
-                value = single[0]
-            } else {
-                value = nil
-            }
-            guard let value else { return nil }
-            switch value {
-            case .string, .number: break
-            default: return nil
-            }
-            values.append(EnumValue(value: value, title: variant["title"]?.string, docs: ImportDocs.lines(nil, variant["description"]?.string)))
+        let values = variants.compactMap(documentedConstant)
+        return values.count == variants.count && !values.isEmpty ? values : nil
+    }
+
+    /// The value of a variant that is one documented constant: a `const` (or an `enum` of one
+    /// value), text or a number, annotated at most by a title, a description, its type, a
+    /// deprecation and extensions (OpenSearch's `x-version-added`).
+    static func documentedConstant(_ variant: DocumentNode) -> EnumValue? {
+        let annotations: Set<String> = ["title", "description", "type", "deprecated", "const", "enum"]
+        guard let members = variant.object?.members, members.allSatisfy({ annotations.contains($0.key) || $0.key.hasPrefix("x-") }) else { return nil }
+        let value: DocumentNode?
+        if let constant = variant["const"] {
+            value = constant
+        } else if let single = variant["enum"]?.array, single.count == 1 {
+            value = single[0]
+        } else {
+            value = nil
         }
-        return values.count > 1 ? values : nil
+        switch value {
+        case .string?, .number?:
+            return EnumValue(value: value!, title: variant["title"]?.string, docs: ImportDocs.lines(nil, variant["description"]?.string))
+        default:
+            return nil
+        }
     }
 
     /// A case's name made from its wire value, the case being the `position`th of its enum:
@@ -630,7 +639,7 @@ final class SchemaMapper {
         return value.isEmpty || ImportNames.words(value).isEmpty ? "value\(position + 1)" : ImportNames.memberName(value)
     }
 
-    private func enumType(_ values: [EnumValue], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
+    func enumType(_ values: [EnumValue], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {
         var present = values.filter { $0.value != .null }
         if Self.types(of: node).types == ["string"] {
             // The schema decides: in a string enum, an unquoted YAML `true` or `1` is the text.

@@ -18,7 +18,8 @@ struct SharedEnums {
 
         /// The shape of an enum written in place, or nil for any other schema: one whose `enum`
         /// decides what it is (no `allOf`, `oneOf` or `anyOf` beside it).
-        init?(_ node: DocumentNode) {
+        init?(_ written: DocumentNode) {
+            let node = SchemaMapper.constantAsEnum(written)
             guard node["$ref"] == nil, node["allOf"] == nil, node["oneOf"] == nil, node["anyOf"] == nil,
                 let values = node["enum"]?.array, values.contains(where: { $0 != .null })
             else { return nil }

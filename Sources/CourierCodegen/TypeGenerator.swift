@@ -293,15 +293,17 @@ struct TypeGenerator {
             writer.line("/// A variant this version of the client does not know: its tag and its whole content.")
             writer.line("case unknown(tag: String, JSONValue)")
             writer.line()
-            // A number tag is written as the number, and kept as its digits in `unknown`.
+            // A number tag is written as the number, and kept as its digits in `unknown`; an
+            // object without its tag is kept in `unknown` with an empty one.
             let tag = { (variant: UnionVariant) in union.tagsAreIntegers ? variant.tagValue : SwiftNames.string(variant.tagValue) }
             writer.line(Unoptimized.attribute)
             writer.block("public init(from decoder: any Decoder) throws") { writer in
                 writer.switchBlock("try TaggedUnion.\(union.tagsAreIntegers ? "integerTag" : "tag")(in: decoder, key: \(key))") { writer in
                     for variant in union.variants {
-                        writer.line("case \(tag(variant)): self = .\(SwiftNames.identifier(variant.name))(try \(SwiftNames.type(variant.type))(from: decoder))")
+                        writer.line("case \(tag(variant))?: self = .\(SwiftNames.identifier(variant.name))(try \(SwiftNames.type(variant.type))(from: decoder))")
                     }
-                    writer.line("case let tag: self = .unknown(tag: \(union.tagsAreIntegers ? "String(tag)" : "tag"), try JSONValue(from: decoder))")
+                    let unknownTag = union.tagsAreIntegers ? "tag.map(String.init) ?? \"\"" : "tag ?? \"\""
+                    writer.line("case let tag: self = .unknown(tag: \(unknownTag), try JSONValue(from: decoder))")
                 }
             }
             writer.line()

@@ -102,6 +102,19 @@ struct GeneratedCodeTests {
         #expect(again == trees)
     }
 
+    /// An object without its tag (the key absent or `null`) is kept whole in `unknown`, with an
+    /// empty tag, and written back as it came: one such value does not fail the response.
+    @Test func anObjectWithoutItsTagIsUnknownAndKeptWhole() throws {
+        let text = #"[{"kind":"leaf","value":1},{"value":2},{"kind":null,"value":3}]"#
+        let trees = try decoder.decode([Tree].self, from: Data(text.utf8))
+        #expect(trees == [.leaf(Leaf(value: 1)), .unknown(tag: "", ["value": 2]), .unknown(tag: "", ["kind": nil, "value": 3])])
+        let written = try #require(try JSONSerialization.jsonObject(with: try encoder.encode(trees)) as? [[String: Any]])
+        #expect(written[1].count == 1 && written[1]["value"] as? Int == 2)
+        #expect(written[2].count == 2 && written[2]["kind"] is NSNull)
+        let components = try decoder.decode([Component].self, from: Data(#"[{"label":"OK"},{"type":null}]"#.utf8))
+        #expect(components == [.unknown(tag: "", ["label": "OK"]), .unknown(tag: "", ["type": nil])])
+    }
+
     /// A union whose tags are numbers reads and writes them as numbers, and keeps an unknown
     /// one as its digits.
     @Test func numberTagsAreNumbersOnTheWire() throws {

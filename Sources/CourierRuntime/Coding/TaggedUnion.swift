@@ -7,17 +7,20 @@ public enum TaggedUnion {
         init?(intValue: Int) { nil }
     }
 
-    /// The tag of the object being decoded.
-    public static func tag(in decoder: any Decoder, key: String) throws -> String {
+    /// The tag of the object being decoded, or nil when it has none (the key is absent or
+    /// `null`): such an object is kept whole as the union's `unknown`, so that one value a server
+    /// sends without its tag (GitHub leaves out a check run's `status`, whose default is
+    /// `queued`) does not fail the whole response.
+    public static func tag(in decoder: any Decoder, key: String) throws -> String? {
         let container = try decoder.container(keyedBy: Key.self)
-        return try container.decode(String.self, forKey: Key(stringValue: key))
+        return try container.decodeIfPresent(String.self, forKey: Key(stringValue: key))
     }
 
     /// The tag of the object being decoded, where a union's tags are whole numbers (Discord's
-    /// components, `"type": 2`).
-    public static func integerTag(in decoder: any Decoder, key: String) throws -> Int64 {
+    /// components, `"type": 2`), or nil when it has none.
+    public static func integerTag(in decoder: any Decoder, key: String) throws -> Int64? {
         let container = try decoder.container(keyedBy: Key.self)
-        return try container.decode(Int64.self, forKey: Key(stringValue: key))
+        return try container.decodeIfPresent(Int64.self, forKey: Key(stringValue: key))
     }
 
     /// Encodes a variant's model and then its tag: text, or a whole number where the union's

@@ -169,12 +169,12 @@ nonisolated public enum ChatEvent: Codable, Hashable, Sendable {
     @_optimize(none)
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.tag(in: decoder, key: "type") {
-        case "delta": self = .delta(try ChatDelta(from: decoder))
-        case "task_update": self = .taskUpdate(try ChatTaskUpdate(from: decoder))
-        case "task_event": self = .taskEvent(try ChatTaskEvent(from: decoder))
-        case "done": self = .done(try ChatDone(from: decoder))
-        case "error": self = .failure(try ChatFailure(from: decoder))
-        case let tag: self = .unknown(tag: tag, try JSONValue(from: decoder))
+        case "delta"?: self = .delta(try ChatDelta(from: decoder))
+        case "task_update"?: self = .taskUpdate(try ChatTaskUpdate(from: decoder))
+        case "task_event"?: self = .taskEvent(try ChatTaskEvent(from: decoder))
+        case "done"?: self = .done(try ChatDone(from: decoder))
+        case "error"?: self = .failure(try ChatFailure(from: decoder))
+        case let tag: self = .unknown(tag: tag ?? "", try JSONValue(from: decoder))
         }
     }
 

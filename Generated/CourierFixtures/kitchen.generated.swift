@@ -219,10 +219,10 @@ nonisolated public enum Component: Codable, Hashable, Sendable {
     @_optimize(none)
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.integerTag(in: decoder, key: "type") {
-        case 2: self = .button(try ButtonComponent(from: decoder))
-        case 3: self = .select(try SelectComponent(from: decoder))
-        case 4: self = .menu(try SelectComponent(from: decoder))
-        case let tag: self = .unknown(tag: String(tag), try JSONValue(from: decoder))
+        case 2?: self = .button(try ButtonComponent(from: decoder))
+        case 3?: self = .select(try SelectComponent(from: decoder))
+        case 4?: self = .menu(try SelectComponent(from: decoder))
+        case let tag: self = .unknown(tag: tag.map(String.init) ?? "", try JSONValue(from: decoder))
         }
     }
 

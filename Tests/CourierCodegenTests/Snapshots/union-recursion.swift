@@ -90,9 +90,9 @@ nonisolated public indirect enum Tree: Codable, Hashable, Sendable {
     @_optimize(none)
     public init(from decoder: any Decoder) throws {
         switch try TaggedUnion.tag(in: decoder, key: "kind") {
-        case "leaf": self = .leaf(try Leaf(from: decoder))
-        case "node": self = .branch(try Branch(from: decoder))
-        case let tag: self = .unknown(tag: tag, try JSONValue(from: decoder))
+        case "leaf"?: self = .leaf(try Leaf(from: decoder))
+        case "node"?: self = .branch(try Branch(from: decoder))
+        case let tag: self = .unknown(tag: tag ?? "", try JSONValue(from: decoder))
         }
     }
 

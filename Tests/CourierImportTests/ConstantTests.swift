@@ -77,6 +77,37 @@ struct ConstantTests {
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 
+    /// OpenSearch's `CalendarInterval` is a `oneOf` of eight enums of two values (`{title: minute,
+    /// enum: [minute, 1m]}`); DigitalOcean's instance sizes are current and deprecated slugs, each
+    /// an enum with a default and an example. As a union of enums the first took every text and
+    /// read `minute` as its own unknown; as one enum each value is its case, a deprecated
+    /// variant's cases deprecated.
+    @Test func aOneOfOfEnumsIsOneEnum() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Sizes"}, "components": {"schemas": {
+              "Interval": {"oneOf": [
+                {"title": "second", "type": "string", "enum": ["second", "1s"]},
+                {"title": "minute", "type": "string", "enum": ["minute", "1m"]}]},
+              "Slug": {"oneOf": [
+                {"title": "Size slug", "type": "string", "enum": ["apps-s-1vcpu"], "default": "apps-s-1vcpu", "example": "apps-s-1vcpu"},
+                {"title": "Deprecated", "description": "Legacy plans.", "type": "string", "enum": ["basic-xxs", "basic-xs"], "deprecated": true}]},
+              "Effort": {"oneOf": [{"description": "How hard.", "type": "string", "enum": ["low", "high"]}]}}}}
+            """##)
+        #expect(schema.contains("enum Interval {\n  second\n  _1s = \"1s\"\n  minute\n  _1m = \"1m\"\n}"), "\(schema)")
+        #expect(schema.contains("""
+            enum Slug {
+              sizeSlug = "apps-s-1vcpu"
+              /// Legacy plans.
+              basicXxs = "basic-xxs" @deprecated
+              /// Legacy plans.
+              basicXs = "basic-xs" @deprecated
+            }
+            """), "\(schema)")
+        // One enum alone is that enum, documented as a whole.
+        #expect(schema.contains("/// How hard.\nenum Effort {\n  low\n  high\n}"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
     /// OpenSearch's `WaitForActiveShardOptions` is `oneOf: [{const: all}, {type: null}]`: the one
     /// variant is the component, under the component's name (it was `…Options2`), and the
     /// summary counts the declarations written, not the names considered on the way (such as

@@ -335,7 +335,7 @@ struct PublishedShapesTests {
         #expect(schema.contains("enum Style {\n  /// Dark mode.\n  dark\n  light\n}"), "\(schema)")
         // A `const` without a `type` has its value's type; a `oneOf` of it and more is a union
         // whose variant is the enum of that one value.
-        #expect(schema.contains("union Mixed {\n  mixedValue: MixedValue\n  string: String\n}\n\nenum MixedValue: Int {\n  value1 = 1\n}"), "\(schema)")
+        #expect(schema.contains("union Mixed {\n  mixedVariant1: MixedVariant1\n  string: String\n}\n\nenum MixedVariant1: Int {\n  value1 = 1\n}"), "\(schema)")
         // A place that narrows the enum to some of its values is an enum of those.
         #expect(schema.contains("model Button {\n  type: ButtonType\n}\n\nenum ButtonType: Int {\n  button = 2\n}"), "\(schema)")
         #expect(!result.warnings.contains { $0.location.pointer.hasPrefix("/components/schemas/ComponentType") || $0.location.pointer.hasPrefix("/components/schemas/Style") })

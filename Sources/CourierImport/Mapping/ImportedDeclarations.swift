@@ -113,6 +113,8 @@ struct ImportedEnumCase: Sendable, Hashable {
     var name: String
     var value: String
     var docs: [String] = []
+    /// Whether the description deprecates the value (a deprecated variant of documented values).
+    var isDeprecated = false
 }
 
 /// A tagged union variant's tag: text, or a whole number (Discord's `type: enum [2]`).

@@ -77,26 +77,32 @@ extension SchemaMapper {
         case grouped
     }
 
-    /// The documented constants among a union's other variants, by position: OpenSearch's
-    /// `Refresh` is a boolean or one of the texts `false`, `true` and `wait_for`. The texts (and
-    /// apart from them, the whole numbers) become one enum named `<Union>Value`, in the place of
-    /// the first: as enums of one case each, the first would take every text and read the
-    /// others as unknown.
+    /// The documented constants and enums among a union's other variants, by position:
+    /// OpenSearch's `Refresh` is a boolean or one of the texts `false`, `true` and `wait_for`.
+    /// Where there are several, the texts (and apart from them, the whole numbers) become one
+    /// enum named `<Union>Value`, in the place of the first: as an enum each, the first would
+    /// take every text and read the others' as unknown.
     private func constantGroups(_ variants: [(node: DocumentNode, location: DocumentLocation)], name: String) -> [Int: ConstantVariant] {
         var positionsByKind: [Bool: [Int]] = [:]
-        var values: [Int: EnumValue] = [:]
+        var values: [Int: [EnumValue]] = [:]
         for (position, variant) in variants.enumerated() {
-            guard let value = Self.documentedConstant(variant.node) else { continue }
-            values[position] = value
-            positionsByKind[value.value.string != nil, default: []].append(position)
+            guard let listed = Self.documentedValues(variant.node) else { continue }
+            // Text where the type says so (YAML's unquoted `1` in a string enum is text), else
+            // by the values, which must then be all text or all numbers.
+            let isText = Self.types(of: variant.node).types == ["string"] || listed.allSatisfy { $0.value.string != nil }
+            guard isText || listed.allSatisfy({ $0.value.integer != nil }) else { continue }
+            values[position] = listed
+            positionsByKind[isText, default: []].append(position)
         }
         var groups: [Int: ConstantVariant] = [:]
-        for (isText, positions) in positionsByKind.sorted(by: { $0.value[0] < $1.value[0] }) {
+        // A lone constant or enum among the variants stays the variant it is, an enum written
+        // in place, shared with the places that write the same values.
+        for (isText, positions) in positionsByKind.sorted(by: { $0.value[0] < $1.value[0] }) where positions.count > 1 {
             let enumName = reserveTypeName(name + "Value")
             var shape = DocumentObject()
             shape.set("type", .string(isText ? "string" : "integer"))
             declarationLocations[enumName] = variants[positions[0]].location
-            let type = enumType(positions.map { values[$0]! }, of: .object(shape), at: variants[positions[0]].location, name: enumName, docs: [])
+            let type = enumType(positions.flatMap { values[$0]! }, of: .object(shape), at: variants[positions[0]].location, name: enumName, docs: [])
             groups[positions[0]] = .enumeration(type)
             for later in positions.dropFirst() { groups[later] = .grouped }
         }

@@ -594,41 +594,49 @@ final class SchemaMapper {
 
     // MARK: - Enums
 
-    /// One value of an enum, with the name and description a `oneOf` of `const`s gives it.
+    /// One value of an enum, with the name, description and deprecation a `oneOf` of `const`s
+    /// gives it.
     struct EnumValue {
         var value: DocumentNode
         var title: String?
         var docs: [String] = []
+        var isDeprecated = false
     }
 
-    /// The values of a `oneOf` whose every variant is one documented constant (Discord's
+    /// The values of a `oneOf` whose every variant is documented values: one constant (Discord's
     /// `MessageComponentTypes`: `oneOf: [{title: ACTION_ROW, description: …, const: 1}, …]`, the
-    /// way JSON Schema documents an enum's values); nil for any other `oneOf`.
+    /// way JSON Schema documents an enum's values) or an enum of several (OpenSearch's
+    /// `CalendarInterval`: `{title: minute, enum: [minute, 1m]}`, …); nil for any other `oneOf`.
     static func documentedConstants(_ variants: [DocumentNode]) -> [EnumValue]? {
-        let values = variants.compactMap(documentedConstant)
-        return values.count == variants.count && !values.isEmpty ? values : nil
+        var values: [EnumValue] = []
+        for variant in variants {
+            guard let documented = documentedValues(variant) else { return nil }
+            values += documented
+        }
+        // One enum alone is that enum, its description the enum's own.
+        return values.isEmpty || variants.count == 1 && values.count > 1 ? nil : values
     }
 
-    /// The value of a variant that is one documented constant: a `const` (or an `enum` of one
-    /// value), text or a number, annotated at most by a title, a description, its type, a
-    /// deprecation and extensions (OpenSearch's `x-version-added`).
-    static func documentedConstant(_ variant: DocumentNode) -> EnumValue? {
-        let annotations: Set<String> = ["title", "description", "type", "deprecated", "const", "enum"]
+    /// The values of a variant that only lists them: a `const`, or an `enum` of text or numbers,
+    /// annotated at most by a title, a description, its type, a deprecation, examples, a default
+    /// (which a variant cannot give the union) and extensions (OpenSearch's `x-version-added`).
+    /// The title names a constant's case; the description documents each value.
+    static func documentedValues(_ variant: DocumentNode) -> [EnumValue]? {
+        let annotations: Set<String> = ["title", "description", "type", "deprecated", "const", "enum", "example", "examples", "default"]
         guard let members = variant.object?.members, members.allSatisfy({ annotations.contains($0.key) || $0.key.hasPrefix("x-") }) else { return nil }
-        let value: DocumentNode?
+        let listed: [DocumentNode]
         if let constant = variant["const"] {
-            value = constant
-        } else if let single = variant["enum"]?.array, single.count == 1 {
-            value = single[0]
+            listed = [constant]
+        } else if let values = variant["enum"]?.array, !values.isEmpty {
+            listed = values
         } else {
-            value = nil
-        }
-        switch value {
-        case .string?, .number?:
-            return EnumValue(value: value!, title: variant["title"]?.string, docs: ImportDocs.lines(nil, variant["description"]?.string))
-        default:
             return nil
         }
+        guard listed.allSatisfy({ if case .string = $0 { true } else if case .number = $0 { true } else { false } }) else { return nil }
+        let docs = ImportDocs.lines(nil, variant["description"]?.string)
+        let title = listed.count == 1 ? variant["title"]?.string : nil
+        let isDeprecated = variant["deprecated"]?.bool == true
+        return listed.map { EnumValue(value: $0, title: title, docs: docs, isDeprecated: isDeprecated) }
     }
 
     /// A case's name made from its wire value, the case being the `position`th of its enum:
@@ -643,7 +651,7 @@ final class SchemaMapper {
         var present = values.filter { $0.value != .null }
         if Self.types(of: node).types == ["string"] {
             // The schema decides: in a string enum, an unquoted YAML `true` or `1` is the text.
-            present = present.map { EnumValue(value: Self.text(of: $0.value), title: $0.title, docs: $0.docs) }
+            present = present.map { EnumValue(value: Self.text(of: $0.value), title: $0.title, docs: $0.docs, isDeprecated: $0.isDeprecated) }
         }
         var seen: Set<DocumentNode> = []
         present = present.filter { entry in
@@ -664,7 +672,7 @@ final class SchemaMapper {
         if strings.count == present.count {
             let cases = zip(present, strings).enumerated().map { index, pair -> ImportedEnumCase in
                 let (entry, value) = pair
-                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: false, position: index)), value: value, docs: entry.docs)
+                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: false, position: index)), value: value, docs: entry.docs, isDeprecated: entry.isDeprecated)
             }
             declare(.enumeration(name: name, docs: docs, isInteger: false, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
             return .named(name)
@@ -672,7 +680,7 @@ final class SchemaMapper {
         if integers.count == present.count {
             let cases = zip(present, integers).enumerated().map { index, pair -> ImportedEnumCase in
                 let (entry, value) = pair
-                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: true, position: index)), value: value, docs: entry.docs)
+                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: true, position: index)), value: value, docs: entry.docs, isDeprecated: entry.isDeprecated)
             }
             declare(.enumeration(name: name, docs: docs, isInteger: true, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
             return .named(name)

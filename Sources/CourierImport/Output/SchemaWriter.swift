@@ -78,10 +78,11 @@ struct SchemaWriter {
             block((isDeprecated ? "@deprecated " : "") + "enum \(name)" + (isInteger ? ": Int" : "")) { writer in
                 for enumCase in cases {
                     writer.docs(enumCase.docs)
+                    let deprecation = enumCase.isDeprecated ? " @deprecated" : ""
                     if isInteger {
-                        writer.line("\(enumCase.name) = \(enumCase.value)")
+                        writer.line("\(enumCase.name) = \(enumCase.value)" + deprecation)
                     } else {
-                        writer.line(enumCase.name == enumCase.value ? enumCase.name : "\(enumCase.name) = \(SchemaText.quoted(enumCase.value))")
+                        writer.line((enumCase.name == enumCase.value ? enumCase.name : "\(enumCase.name) = \(SchemaText.quoted(enumCase.value))") + deprecation)
                     }
                 }
             }

@@ -108,6 +108,22 @@ struct ConstantTests {
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 
+    /// Two enums that are `$ref` variants of one union stay two types, since each is a component
+    /// of its own; the first reads the second's values as unknown, and a warning says so.
+    @Test func twoEnumsAsVariantsAreAWarning() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Units"}, "components": {"schemas": {
+              "Metric": {"type": "string", "enum": ["m", "km"]},
+              "Imperial": {"type": "string", "enum": ["ft", "mi"]},
+              "Count": {"type": "integer", "enum": [1, 2]},
+              "Unit": {"oneOf": [{"$ref": "#/components/schemas/Metric"}, {"$ref": "#/components/schemas/Count"}, {"$ref": "#/components/schemas/Imperial"}]}}}}
+            """##)
+        #expect(schema.contains("union Unit {\n  metric: Metric\n  count: Count\n  imperial: Imperial\n}"), "\(schema)")
+        #expect(result.warnings.map(\.description) == [
+            "warning: #/components/schemas/Unit/oneOf/2: this variant of 'Unit' is an enum, as 'metric' before it is: that one reads its values as its own unknown ones, kept whole but not told apart; one enum of all their values would tell them apart"
+        ], "\(result.warnings)")
+    }
+
     /// OpenSearch's `WaitForActiveShardOptions` is `oneOf: [{const: all}, {type: null}]`: the one
     /// variant is the component, under the component's name (it was `…Options2`), and the
     /// summary counts the declarations written, not the names considered on the way (such as

@@ -62,11 +62,25 @@ extension SchemaMapper {
                 warn(variantLocation, keyword, "this variant of '\(name)' is left out: '\(earlier.name)' before it takes every value it could")
                 continue
             }
+            if let kind = enumKind(type), let earlier = chosen.first(where: { enumKind($0.type) == kind }) {
+                warn(
+                    variantLocation, keyword,
+                    "this variant of '\(name)' is an enum, as '\(earlier.name)' before it is: that one reads its values as its own unknown ones, "
+                        + "kept whole but not told apart; one enum of all their values would tell them apart")
+            }
             chosen.append((ImportNames.unique(variantName(type), in: &taken), nil, type))
         }
         if chosen.count == 1 { return nullable ? chosen[0].type.optional : chosen[0].type }
         declare(.union(name: name, docs: docs, tagKey: nil, variants: mostSpecificModelsFirst(chosen)))
         return nullable ? ImportedType.named(name).optional : .named(name)
+    }
+
+    /// Whether a type is an open enum of whole numbers (true) or of text (false); nil for any
+    /// other type. An untagged union tries its variants in order, and such an enum takes every
+    /// value of its kind, those it does not know as `unknown`.
+    private func enumKind(_ type: ImportedType) -> Bool? {
+        guard case .named(let name) = type, case .enumeration(_, _, let isInteger, _, _)? = declarations[name] else { return nil }
+        return isInteger
     }
 
     /// What becomes of a documented constant among a union's other variants.

@@ -6,25 +6,27 @@ extension SchemaMapper {
     /// differ only in `type`). As an enum of one case it is declared once per value and shared,
     /// as an enum written in place is, and a variant takes only values that hold it.
     ///
-    /// A schema whose `const` beside `allOf`, `oneOf` or `anyOf` narrows them is left to those;
-    /// a constant that no enum can hold (`false`, `0.5`, an object) is returned as it is, for
+    /// A constant that no enum can hold (`false`, `0.5`, an object) is left as it is, for
     /// `unkeptConstant` to name.
     static func constantAsEnum(_ node: DocumentNode) -> DocumentNode {
-        guard case .object(let object) = node, let constant = object["const"], object["enum"] == nil,
-            object["allOf"] == nil, object["oneOf"] == nil, object["anyOf"] == nil, isEnumerable(constant, in: node)
-        else { return node }
-        var rewritten = DocumentObject()
-        for (key, value) in object.members {
-            rewritten.set(key == "const" ? "enum" : key, key == "const" ? .array([constant]) : value)
-        }
+        guard let constant = loneConstant(of: node), isEnumerable(constant, in: node), let object = node.object else { return node }
+        var rewritten = object.removing("const")
+        rewritten.set("enum", .array([constant]))
         return .object(rewritten)
     }
 
     /// The constant of a schema whose type holds more than it (`{type: boolean, const: false}`),
     /// which the schema language cannot say: the type takes any value of its kind.
     static func unkeptConstant(_ node: DocumentNode) -> DocumentNode? {
+        guard let constant = loneConstant(of: node), !isEnumerable(constant, in: node) else { return nil }
+        return constant
+    }
+
+    /// The `const` of a schema that it alone decides: not `null` (which only lets null in), not
+    /// beside an `enum`, and not narrowing an `allOf`, `oneOf` or `anyOf`, which those read.
+    private static func loneConstant(of node: DocumentNode) -> DocumentNode? {
         guard let constant = node["const"], constant != .null, node["enum"] == nil,
-            node["allOf"] == nil, node["oneOf"] == nil, node["anyOf"] == nil, !isEnumerable(constant, in: node)
+            node["allOf"] == nil, node["oneOf"] == nil, node["anyOf"] == nil
         else { return nil }
         return constant
     }

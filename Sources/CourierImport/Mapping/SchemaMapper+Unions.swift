@@ -21,9 +21,9 @@ extension SchemaMapper {
         if present.count == 1 {
             // The one variant is what the union would have been, and may take its name: the
             // nullable `WaitForActiveShardOptions` is an enum of that name, not of a second one.
-            takenTypeNames.remove(name)
-            let type = variantType(present[0].node, at: present[0].location, hint: name, context: context, merging: merge)
-            takenTypeNames.insert(name)
+            let type = lendingTypeName(name) {
+                variantType(present[0].node, at: present[0].location, hint: name, context: context, merging: merge)
+            }
             // `JSON` holds null itself (OpenAI's `parameters: anyOf: [{type: object}, {type:
             // null}]`, required: `JSON?` would leave the key out).
             return nullable && type != .json ? type.optional : type
@@ -84,7 +84,7 @@ extension SchemaMapper {
     }
 
     /// What becomes of a documented constant among a union's other variants.
-    enum ConstantVariant {
+    private enum ConstantVariant {
         /// The first constant of its kind: the variant is the enum of them all.
         case enumeration(ImportedType)
         /// A later constant: a case of the first one's enum.

@@ -25,7 +25,7 @@ final class SchemaMapper {
     /// The names in `order`, to ask whether one is there without a walk through it.
     private var ordered: Set<String> = []
     private(set) var warnings: [ImportWarning] = []
-    var takenTypeNames: Set<String> = []
+    private var takenTypeNames: Set<String> = []
     private var componentTypes: [DocumentLocation: ImportedType] = [:]
     /// The types declared for schemas written in place (not components), by place and context:
     /// a place met again is the same type, declared once. A derived model's `allOf` takes its
@@ -67,6 +67,14 @@ final class SchemaMapper {
         var base = ImportNames.typeName(hint)
         if SchemaCompiler.unavailableTypeNames.contains(base) { base = ImportNames.typeName(apiName) + base }
         return ImportNames.unique(base, in: &takenTypeNames)
+    }
+
+    /// What `body` returns, with `name` free to be reserved while it runs: a union of one
+    /// variant lends its reserved name to that variant. The name stays taken afterwards.
+    func lendingTypeName<T>(_ name: String, to body: () -> T) -> T {
+        takenTypeNames.remove(name)
+        defer { takenTypeNames.insert(name) }
+        return body()
     }
 
     func declare(_ declaration: ImportedDeclaration) {

@@ -134,12 +134,12 @@ func requestOverheadBenchmark(server: BenchServer) async throws {
     say(String(format: "32 in flight: %.2fx raw URLSession's median latency, %.2fx its total time (aim: within 1.10x); %.2fx and %.2fx the delegate floor's", medians[0].median / medians[1].median, walls[0].median / walls[1].median, medians[0].median / medians[3].median, walls[0].median / walls[3].median))
 }
 
-/// The least a `URLSession` client pays on Linux to decide redirects and authentication
-/// challenges itself: swift-corelibs-foundation asks only a session delegate about them, never
+/// A `URLSession` client that decides redirects and authentication challenges itself, written
+/// the usual way: swift-corelibs-foundation asks only a session delegate about them, never
 /// `data(for:)`'s task delegate, and a session delegate gets each response's bytes and its end
 /// as operations on the delegate queue, where `data(for:)` calls its completion inline. This
-/// delegate only collects the body and resumes the caller, on a serial queue run by a dispatch
-/// queue as `URLSessionTransport`'s is.
+/// delegate only collects the body and resumes the caller, on a serial `OperationQueue` run by
+/// a dispatch queue. (`URLSessionTransport` runs its callbacks inline instead: `DelegateQueue`.)
 final class DelegateFloor: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var waiting: [Int: (continuation: CheckedContinuation<Data, any Error>, body: Data)] = [:]
@@ -261,7 +261,7 @@ func clientCostBenchmark() async throws {
     say(String(format: "the client's own work per request, no network: %.1f µs, of which decoding %.1f µs (a request above costs the client process about 700 µs of CPU)", perRequest, decoding))
 }
 
-/// Twelve rounds of 2,000 GETs with 32 in flight through four ways of using `URLSession` and the
+/// Twelve rounds (or `BENCH_ROUNDS`) of 2,000 GETs with 32 in flight through four ways of using `URLSession` and the
 /// generated client, in turns (every other round backwards): `URLSessionTransport`, the delegate
 /// floor, a completion-handler task with a task delegate (which corelibs asks about redirects), raw
 /// `data(for:)`, and the generated client's `getPost`. Prints each round's milliseconds and the median.
@@ -308,7 +308,8 @@ func profileConcurrentRequests(server: BenchServer, side: String) async throws {
         return Double(monotonicNanoseconds() - start) / 1e6
     }
     var times: [String: [Double]] = [:]
-    for index in 0..<12 {
+    let rounds = ProcessInfo.processInfo.environment["BENCH_ROUNDS"].flatMap(Int.init) ?? 12
+    for index in 0..<rounds {
         let all = [("transport", transportCall), ("floor", floorCall), ("completion", completionCall), ("raw", rawCall), ("client", clientCall)]
         for (name, call) in index % 2 == 0 ? all : all.reversed() {
             if side == "all" || side == name { times[name, default: []].append(try await round(call)) }

@@ -9,7 +9,7 @@ import Foundation
 //   request overhead and event latency against a local server, versus raw URLSession.
 // Usage: RuntimeBenchmark [decode | sse | network | requests]; profile-encode and profile-requests repeat one
 // path for a profiler; profile-concurrent [all | transport | floor | completion | raw | client] times
-// rounds of 32 requests in flight through each path in turns.
+// rounds of 32 requests in flight through each path in turns (12 rounds; BENCH_ROUNDS=n sets how many).
 
 /// Prints a line at once, unbuffered, so progress shows when the output is a pipe.
 func say(_ text: String) {

@@ -140,5 +140,23 @@ import Testing
             let ended = try #require(await result(of: call, within: 30))
             #expect(throws: TransportError.cancelled) { try ended.get() }
         }
+
+        /// URLSession reports a task's completion while its `state` still reads `running`; a
+        /// cancel sent after that report costs a handoff and a wait for the session's work queue
+        /// on every request, for nothing.
+        @Test func aTaskThatURLSessionReportedCompleteIsNotCancelled() async throws {
+            let exchange = Exchange(request: Self.request(), body: nil)
+            let task = SilentDataTask()
+            let call = Task { try await withCheckedThrowingContinuation { exchange.start(task, whole: $0) } }
+            await task.waitForResume()
+            exchange.receive(head: .init(status: 200, headers: [:]))
+            exchange.receive(data: Data("done".utf8))
+            exchange.complete(error: nil)
+            let ended = try #require(await result(of: call, within: 30))
+            #expect(try ended.get().body == Data("done".utf8))
+            // A cancel would have been queued before the call resumed: let the queue run it.
+            Exchange.cancellations.sync {}
+            #expect(task.calls.cancels == 0)
+        }
     }
 #endif

@@ -18,7 +18,9 @@ public struct RequestOptions: Sendable, CustomStringConvertible, CustomReflectab
     public var additionalQueryItems: [QueryItem]
     /// Extra top-level keys merged into a JSON object body.
     public var additionalBodyParameters: [String: JSONValue]
-    /// Called as the body is sent, for uploads.
+    /// Called as the body is sent, for uploads; every report comes before the call returns. On
+    /// Linux it runs on URLSession's own queue, so keep it short and never wait in it: hand the
+    /// figures to your own actor or stream.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
     /// The idempotency key this call sends, where the API names a header for one
     /// (`Configuration.idempotencyKeyHeader`), instead of a fresh one. An app that keeps the key

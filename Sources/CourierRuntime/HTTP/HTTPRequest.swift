@@ -12,7 +12,7 @@ public struct HTTPRequest: Sendable, CustomStringConvertible, CustomDebugStringC
     public var body: Data?
     /// Seconds without progress after which the request fails with `timedOut`.
     public var timeout: TimeInterval
-    /// Called as the body is sent.
+    /// Called as the body is sent; see `RequestOptions.uploadProgress`.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
     /// Whether sending the request twice does no more than sending it once. `URLSessionTransport`
     /// sends one that is not idempotent on a connection of its own where the platform's HTTP

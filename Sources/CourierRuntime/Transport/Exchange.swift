@@ -17,8 +17,8 @@ import Foundation
 /// turn be waiting for that lock to resume the task (swift-corelibs-foundation#5412). Such a
 /// cycle stops both threads for good; with two cores, it can stop every Swift task.
 final class Exchange: @unchecked Sendable {
-    /// Where tasks are cancelled: off the threads that cancel, one at a time.
-    private static let cancellations = DispatchQueue(label: "Courier.Exchange.cancellations")
+    /// Where tasks are cancelled: off the threads that cancel, one at a time (tests drain it).
+    static let cancellations = DispatchQueue(label: "Courier.Exchange.cancellations")
 
     struct Head: Sendable {
         let status: Int
@@ -110,7 +110,8 @@ final class Exchange: @unchecked Sendable {
     func receive(data: Data) {
         lock.withLock {
             lastProgress = .now()
-            if body == nil { buffer.append(data) }
+            // The first piece is kept as it came, without a copy: most bodies come in one.
+            if body == nil { if buffer.isEmpty { buffer = data } else { buffer.append(data) } }
         }
         body?.yield(data)
     }
@@ -127,12 +128,13 @@ final class Exchange: @unchecked Sendable {
     /// The task ended: hands over what it came to, unless the exchange has ended already.
     func complete(error: (any Error)?) {
         let outcome = lock.withLock { outcomeLocked(error: error) }
-        finish(with: outcome)
+        finish(with: outcome, taskHasEnded: true)
     }
 
     /// Ends the exchange once: the waiting caller resumes with `outcome` and the body stream
-    /// ends; a task still running is cancelled off this thread. Later calls do nothing.
-    private func finish(with outcome: Result<(Head, Data), TransportError>) {
+    /// ends. Unless the task has ended (URLSession reported its completion, when on Linux its
+    /// `state` still reads `running`), it is cancelled off this thread. Later calls do nothing.
+    private func finish(with outcome: Result<(Head, Data), TransportError>, taskHasEnded: Bool = false) {
         let ending = lock.withLock { () -> (CheckedContinuation<Head, any Error>?, CheckedContinuation<HTTPResponse, any Error>?, URLSessionTask?)? in
             guard !isFinished else { return nil }
             isFinished = true
@@ -154,7 +156,7 @@ final class Exchange: @unchecked Sendable {
             wholeContinuation?.resume(throwing: error)
             body?.finish(throwing: error)
         }
-        if let task, task.state == .running || task.state == .suspended {
+        if !taskHasEnded, let task, task.state == .running || task.state == .suspended {
             Self.cancellations.async { task.cancel() }
         }
     }

@@ -16,24 +16,19 @@ import Foundation
 ///   follows none;
 /// - authentication challenges other than server trust are declined, so a 401 with a
 ///   `WWW-Authenticate: Basic` challenge comes back as a response instead of hanging;
-/// - a request goes out exactly as often as the client sends it: see `ConnectionUse`.
+/// - a request goes out exactly as often as the client sends it: see `ConnectionUse`;
+/// - on Linux the delegate's callbacks run where URLSession raises them, not as operations
+///   handed to another thread: see `DelegateQueue`.
 public final class URLSessionTransport: HTTPTransport, Sendable {
     private let session: URLSession
     private let delegate: SessionDelegate
     private let configuration: URLSessionConfiguration
-    private let queue: OperationQueue
-    /// The queue under `queue`, kept here: `OperationQueue` does not keep its underlying queue.
-    private let callbackQueue = DispatchQueue(label: "Courier.URLSessionTransport.delegate")
+    private let queue: DelegateQueue
 
     /// Creates a transport with its own session.
     public init(configuration: URLSessionConfiguration = .default) {
         let delegate = SessionDelegate()
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = "Courier.URLSessionTransport"
-        // A dispatch queue of its own runs the callbacks for less than OperationQueue's own
-        // scheduling costs on Linux (about 5% of a loopback request's CPU).
-        queue.underlyingQueue = callbackQueue
+        let queue = DelegateQueue(label: "Courier.URLSessionTransport")
         self.delegate = delegate
         self.queue = queue
         self.configuration = configuration
@@ -162,8 +157,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         // The client follows redirects, each as a request of its own. This task ends with the
-        // 3xx response.
-        completionHandler(nil)
+        // 3xx response. The answer goes back off the session's work queue, like every answer.
+        DelegateQueue.answer { completionHandler(nil) }
     }
 
     func urlSession(
@@ -178,10 +173,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         #endif
         // The client answers a 401 by refreshing its token, not with a password: decline, and
         // keep the response in case the platform reports the declined challenge as cancelled.
+        // Declining cancels the task, which waits for the queue this callback may run on.
         if let http = challenge.failureResponse as? HTTPURLResponse {
             exchange(for: task)?.receive(challengeResponse: .init(status: http.statusCode, headers: URLSessionTransport.headers(of: http)))
         }
-        completionHandler(.rejectProtectionSpace, nil)
+        DelegateQueue.answer { completionHandler(.rejectProtectionSpace, nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -7,7 +7,7 @@ import Foundation
 //   JSONDecoder/JSONEncoder with snake-case conversion on plain structs, and JSONSerialization;
 //   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation;
 //   request overhead and event latency against a local server, versus raw URLSession.
-// Usage: RuntimeBenchmark [decode | sse | network | requests]; profile-encode and profile-requests repeat one
+// Usage: RuntimeBenchmark [decode | sse | network | requests | client-cost]; profile-encode and profile-requests repeat one
 // path for a profiler; profile-concurrent [all | transport | floor | completion | raw | client] times
 // rounds of 32 requests in flight through each path in turns (12 rounds; BENCH_ROUNDS=n sets how many).
 
@@ -190,6 +190,7 @@ if only == "profile-requests" {
 if only == "profile-concurrent" {
     try await profileConcurrentRequests(server: try await BenchServer.start(), side: CommandLine.arguments.dropFirst(2).first ?? "transport")
 }
+if only == "client-cost" { try await clientCostBenchmark() }
 if only == "requests" {
     try await requestOverheadBenchmark(server: try await BenchServer.start())
 }

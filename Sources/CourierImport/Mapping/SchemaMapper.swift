@@ -677,25 +677,24 @@ final class SchemaMapper {
             guard let title = entry.title, !ImportNames.words(title).isEmpty else { return ImportNames.unique(made, in: &taken) }
             return ImportNames.unique(ImportNames.memberName(title), in: &taken)
         }
+        let isInteger: Bool
+        let wireValues: [String]
         if strings.count == present.count {
-            let cases = zip(present, strings).enumerated().map { index, pair -> ImportedEnumCase in
-                let (entry, value) = pair
-                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: false, position: index)), value: value, docs: entry.docs, isDeprecated: entry.isDeprecated)
-            }
-            declare(.enumeration(name: name, docs: docs, isInteger: false, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
-            return .named(name)
+            (isInteger, wireValues) = (false, strings)
+        } else if integers.count == present.count {
+            (isInteger, wireValues) = (true, integers)
+        } else {
+            warn(location, "enum", "an enum of mixed or non-integer values becomes its value type")
+            let plain = (node.object ?? DocumentObject()).removing("enum").removing("oneOf").removing("anyOf")
+            return nonNullType(of: .object(plain), types: Self.types(of: node).types, at: location, hint: name, context: .json)
         }
-        if integers.count == present.count {
-            let cases = zip(present, integers).enumerated().map { index, pair -> ImportedEnumCase in
-                let (entry, value) = pair
-                return ImportedEnumCase(name: caseName(entry, made: Self.caseName(for: value, isInteger: true, position: index)), value: value, docs: entry.docs, isDeprecated: entry.isDeprecated)
-            }
-            declare(.enumeration(name: name, docs: docs, isInteger: true, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
-            return .named(name)
+        let cases = zip(present, wireValues).enumerated().map { index, pair -> ImportedEnumCase in
+            let (entry, value) = pair
+            let made = Self.caseName(for: value, isInteger: isInteger, position: index)
+            return ImportedEnumCase(name: caseName(entry, made: made), value: value, docs: entry.docs, isDeprecated: entry.isDeprecated)
         }
-        warn(location, "enum", "an enum of mixed or non-integer values becomes its value type")
-        let plain = (node.object ?? DocumentObject()).removing("enum").removing("oneOf").removing("anyOf")
-        return nonNullType(of: .object(plain), types: Self.types(of: node).types, at: location, hint: name, context: .json)
+        declare(.enumeration(name: name, docs: docs, isInteger: isInteger, cases: cases, isDeprecated: node["deprecated"]?.bool == true))
+        return .named(name)
     }
 
     // MARK: - Defaults

@@ -10,13 +10,15 @@ import Foundation
 //   attempt for long, so no call should come near its deadline);
 // - no POST reaches the server twice (none has an idempotency key);
 // - the session is never signed out (the server never refuses a refresh token);
+// - no attempt goes out with a token the server refused that call (after a 401, the next
+//   attempt gets another token first, even when the refresh between them failed);
 // - memory stays flat.
 // It exits with 1 when a promise is broken.
 //
 // Usage: swift run -c release FaultSoak [calls]
 
 struct Item: Decodable, Sendable { let id: Int }
-struct Stats: Decodable { let orders: [String: Int]; let requests: Int; let refreshes: Int; let faults: [String: Int] }
+struct Stats: Decodable { let orders: [String: Int]; let requests: Int; let refreshes: Int; let refusedResent: Int; let faults: [String: Int] }
 
 func memoryMiB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -88,7 +90,9 @@ try await withThrowingTaskGroup(of: Void.self) { group in
             let begin = Date()
             do {
                 if index % 2 == 0 {
-                    let item: Item = try await client.send(APIRequest(name: "getItem", method: .get, path: "/items/\(index)"))
+                    let item: Item = try await client.send(
+                        APIRequest(name: "getItem", method: .get, path: "/items/\(index)"),
+                        options: RequestOptions(additionalHeaders: ["X-Call-Id": "call-\(index)"]))
                     precondition(item.id == index, "GET /items/\(index) answered \(item.id)")
                 } else {
                     // Half the orders carry a body, half do not: the two ways a repeated POST shows.
@@ -125,7 +129,7 @@ let twice = stats.orders.filter { $0.value > 1 }
 let signedIn = await session.isSignedIn
 
 print("fault soak: \(calls) calls, 32 in flight, in \(String(format: "%.1f", seconds)) s (\(String(format: "%.0f", Double(calls) / seconds)) calls/s)")
-print("server: \(stats.requests) requests processed, \(stats.refreshes) token refreshes; faults injected: "
+print("server: \(stats.requests) requests processed, \(stats.refreshes) token refreshes, \(stats.refusedResent) refused tokens sent again; faults injected: "
     + stats.faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
 print("outcomes: " + summary.outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
 print(String(format: "longest call: %.2f s (deadline %.0f s)", summary.longest, deadline))
@@ -138,8 +142,9 @@ if let hung = summary.outcomes["timedOut"] {
     broken.append("\(hung) calls hung until their deadline, though no fault stalls an attempt for long")
 }
 if !twice.isEmpty { broken.append("\(twice.count) POSTs reached the server more than once: \(twice.keys.sorted().prefix(5))") }
+if stats.refusedResent > 0 { broken.append("\(stats.refusedResent) attempts went out with a token the server had refused that call") }
 if summary.signOuts > 0 || !signedIn { broken.append("the session was signed out (\(summary.signOuts) times) though no refresh was refused") }
 if summary.outcomes.keys.contains(where: { $0.hasPrefix("not an APIError") }) { broken.append("a call failed with an untyped error") }
 if memoryMidway > 0, memoryAfter - memoryMidway > 50 { broken.append("memory grew by \(Int(memoryAfter - memoryMidway)) MiB in the second half") }
-print(broken.isEmpty ? "promises kept: every call ended once, none hung; no POST twice; never signed out; memory flat" : "BROKEN: " + broken.joined(separator: "; "))
+print(broken.isEmpty ? "promises kept: every call ended once, none hung; no POST twice; no refused token sent again; never signed out; memory flat" : "BROKEN: " + broken.joined(separator: "; "))
 exit(broken.isEmpty ? 0 : 1)

@@ -6,13 +6,19 @@ processed so the soak can check the client's promises:
   GET  /items/<n>            {"id": n}
   POST /orders               {"id": <order number>}; X-Call-Id names the client's call
   POST /auth/v1/token        a refresh: new tokens; access tokens expire after EXPIRE_AFTER uses
-  GET  /stats                what was processed: {"orders": {call id: times}, "refreshes": n, ...}
+  GET  /stats                what was processed: {"orders": {call id: times}, "refreshes": n,
+                             "refusedResent": n, ...}
+
+X-Call-Id names the client's call on every request. The server remembers, per call, the tokens
+it refused with a 401 that reached the client, and counts each later attempt of the same call
+that carries one of them again ("refusedResent"): a client must get another token first.
 
 Faults, drawn per request once its body is read: 503 and 429 (with Retry-After: 0) before the
 server acts on the request, as a busy or rate-limiting server answers; after it has acted, the
 connection closed without an answer (on fresh and on reused connections), closed mid-body, a
 slow answer, a trickled answer, a garbage body. The token
-endpoint fails with 503 at times; it never refuses a refresh token, so no session may end.
+endpoint answers 503 to every fifth refresh; it never refuses a refresh token, so no session
+may end.
 
 Prints its port on the first line of standard output; stops when standard input closes.
 Usage: fault_server.py [seed]
@@ -26,8 +32,10 @@ import sys
 EXPIRE_AFTER = 200
 rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
 orders = {}
-stats = {"requests": 0, "refreshes": 0, "faults": {}}
-tokens = {"current": "tok0", "uses": 0, "issued": 0}
+stats = {"requests": 0, "refreshes": 0, "refusedResent": 0, "faults": {}}
+tokens = {"current": "tok0", "uses": 0, "issued": 0, "asked": 0}
+# Call id -> the bearer tokens the server refused that call with a 401 the client received.
+refused = {}
 
 
 def response(status, value, headers=(), close=False):
@@ -50,7 +58,8 @@ def draw(path, reused):
     if path == "/stats":
         return None
     if path == "/auth/v1/token":
-        return fault("token-503") if roll < 0.15 else None
+        tokens["asked"] += 1
+        return fault("token-503") if tokens["asked"] % 5 == 0 else None
     if roll < 0.06:
         return fault("503")
     if roll < 0.09:
@@ -80,7 +89,10 @@ def process(method, path, headers, body):
         tokens["uses"] = 0
         return 200, {"access_token": tokens["current"], "refresh_token": f"r{tokens['issued']}", "expires_in": 3600,
                      "token_type": "bearer", "user": {"id": "u1"}}, ()
-    if headers.get("authorization") != f"Bearer {tokens['current']}":
+    authorization = headers.get("authorization")
+    if authorization in refused.get(headers.get("x-call-id"), ()):
+        stats["refusedResent"] += 1
+    if authorization != f"Bearer {tokens['current']}":
         return 401, {"message": "JWT expired"}, ()
     tokens["uses"] += 1
     if tokens["uses"] >= EXPIRE_AFTER:
@@ -138,6 +150,9 @@ async def serve(reader, writer):
             else:
                 writer.write(payload)
                 await writer.drain()
+            if status == 401:
+                # The client has the refusal: that token must not come back with this call.
+                refused.setdefault(headers.get("x-call-id"), set()).add(headers.get("authorization"))
             reused = True
             if close:
                 return

@@ -65,8 +65,32 @@ struct AuthFaultTests {
         #expect(item.id == 1)
         #expect(refreshes.value == 2)
         #expect(clock.sleeps.count == 1)
-        #expect(transport.requests.filter { $0.url.path == "/items/1" }.map { $0.headers["Authorization"] } == ["Bearer stale", "Bearer stale", "Bearer fresh"])
+        // The refused token is not sent again: the attempt after the backoff refreshes first.
+        #expect(transport.requests.filter { $0.url.path == "/items/1" }.map { $0.headers["Authorization"] } == ["Bearer stale", "Bearer fresh"])
         #expect(await session.isSignedIn)
+    }
+
+    /// A call whose refresh failed takes the token that another call's refresh brought while it
+    /// waited: it neither sends the refused token again nor refreshes a second time.
+    @Test func aCallWhoseRefreshFailedTakesTheTokenAnotherCallBrought() async throws {
+        let refreshes = Counter()
+        let transport = ScriptedTransport { request, _ in
+            if request.url.path == "/auth/v1/token" {
+                refreshes.increment()
+                if refreshes.value == 1 { return try json(503, #"{"message":"maintenance"}"#).get() }
+                return try json(200, #"{"access_token":"fresh","refresh_token":"r2","expires_in":3600,"token_type":"bearer","user":{"id":"u1"}}"#).get()
+            }
+            return try (request.headers["Authorization"] == "Bearer fresh" ? json(200, #"{"id":1}"#) : json(401, #"{"message":"JWT expired"}"#)).get()
+        }
+        let tokens = AuthTokens(accessToken: "stale", refreshToken: "r1", expiresAt: Date(timeIntervalSince1970: 4_000_000_000))
+        let session = AuthSession(baseURL: testBaseURL, store: InMemoryTokenStore(tokens), transport: transport, clock: RecordingClock())
+        // While the call waits out its backoff, another part of the app refreshes the session.
+        let clock = RecordingClock(onSleep: { _ = try? await session.refresh() })
+        let client = makeClient(transport, clock: clock, credentials: .session(session))
+        let item: Item = try await client.send(APIRequest(method: .post, path: "/items/1"))
+        #expect(item.id == 1)
+        #expect(refreshes.value == 2)
+        #expect(transport.requests.filter { $0.url.path == "/items/1" }.map { $0.headers["Authorization"] } == ["Bearer stale", "Bearer fresh"])
     }
 
     static func caseName(_ error: APIError) -> String {

@@ -35,11 +35,17 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
-/// A clock that records every wait and returns at once.
+/// A clock that records every wait and returns at once, after running `onSleep` (what happens
+/// elsewhere while a call waits).
 final class RecordingClock: APIClock, @unchecked Sendable {
     private let lock = NSLock()
     private var waits: [TimeInterval] = []
+    private let onSleep: (@Sendable () async -> Void)?
     let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init(onSleep: (@Sendable () async -> Void)? = nil) {
+        self.onSleep = onSleep
+    }
 
     var sleeps: [TimeInterval] { lock.withLock { waits } }
 
@@ -48,6 +54,7 @@ final class RecordingClock: APIClock, @unchecked Sendable {
     func sleep(for seconds: TimeInterval) async throws {
         try Task.checkCancellation()
         lock.withLock { waits.append(seconds) }
+        await onSleep?()
     }
 }
 

@@ -47,9 +47,9 @@ extension APIClient {
             isIdempotent: request.isIdempotent)
         var tokenReplay = TokenReplay()
         var retries = 0
-        // After a 401, the credentials' answer: the token the replay goes out with. Every other
-        // attempt asks the credentials afresh, so a retry never sends a token they replaced.
-        var replayToken: String?
+        // After a 401, the token the server refused and its answer: the next attempt first gets
+        // another token from the credentials, and never goes out with this one.
+        var refusal: (token: String, response: HTTPErrorResponse)?
         // After a redirect the policy follows: the next hop, sent as it is, and how many came
         // before it in this attempt.
         var redirect: HTTPRequest?
@@ -67,9 +67,26 @@ extension APIClient {
                 // A token the policy removed on the way to another origin was not sent.
                 if !hop.headers.contains("Authorization") { token = nil }
             } else {
+                var replayToken: String?
+                if let refused = refusal {
+                    do {
+                        replayToken = try await tokenReplay.after401(
+                            sentWith: refused.token, credentials: credentials, notifier: notifier, response: refused.response)
+                        refusal = nil
+                    } catch APIError.refreshFailed(let failure) {
+                        // The server refused the request before acting on it, so even a POST may
+                        // be sent again: after a backoff, this step refreshes again first.
+                        guard case .retry(let delay, let why) = rule.afterRefreshFailure(failure, retries: retries) else {
+                            throw APIError.refreshFailed(failure)
+                        }
+                        try await wait(delay)
+                        retries += 1
+                        reason = why
+                        continue
+                    }
+                }
                 let authorization: String?
                 (authorization, token) = try await self.authorization(for: request, replayToken: replayToken)
-                replayToken = nil
                 next = try RequestBuilder.build(
                     request, baseURL: baseURL, clientHeaders: headers, apiKey: configuration.apiKey, authorization: authorization,
                     timeout: timeout, options: options, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
@@ -120,18 +137,9 @@ extension APIClient {
                 // A wrong password: nothing to refresh, and no session to end.
                 throw APIError.notAuthenticated(errorResponse)
             }
-            if response.status == 401, request.auth == .bearer, token != nil {
-                do {
-                    replayToken = try await tokenReplay.after401(sentWith: token, credentials: credentials, notifier: notifier, response: errorResponse)
-                    reason = .replayAfterRefresh
-                } catch APIError.refreshFailed(let failure) {
-                    // The server refused the request before acting on it, so even a POST may be
-                    // sent again: after a backoff, the next attempt refreshes again.
-                    guard case .retry(let delay, let why) = rule.afterRefreshFailure(failure, retries: retries) else { throw APIError.refreshFailed(failure) }
-                    try await wait(delay)
-                    retries += 1
-                    reason = why
-                }
+            if response.status == 401, request.auth == .bearer, let token {
+                refusal = (token, errorResponse)
+                reason = .replayAfterRefresh
                 continue
             }
             switch rule.afterResponse(status: response.status, headers: response.headers, retries: retries, now: configuration.clock.now()) {

@@ -1,26 +1,17 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 @testable import CourierImport
 
 /// The readers held against the suites parsers are judged by: the YAML test suite and
-/// JSONTestSuite, read from `../shared/conformance` beside the repository (never copied in).
-@Suite("Conformance suites")
+/// JSONTestSuite, read where they lie (`../shared/conformance` beside the repository, or
+/// `$COURIER_SHARED/conformance`), never copied in.
+@Suite("Conformance suites", .requires(.conformance))
 struct ConformanceSuiteTests {
-    static let suites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance")
-
-    /// Whether the suites are beside the repository; when not, says so in one line.
-    static func suitesArePresent(_ test: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: suites.path) else {
-            print("note: \(suites.path) is not present; \(test) did not run")
-            return false
-        }
-        return true
-    }
+    static let suites = ExternalCollection.conformance.folder
 
     @Test func yamlTestSuite() throws {
-        guard Self.suitesArePresent("the YAML test suite") else { return }
         let report = try YAMLSuiteReport.run(on: Self.suites.appendingPathComponent("yaml-test-suite"))
         print(report.summary)
         if ProcessInfo.processInfo.environment["COURIER_CONFORMANCE_VERBOSE"] != nil { print(report.details) }
@@ -38,7 +29,6 @@ struct ConformanceSuiteTests {
     }
 
     @Test func jsonTestSuite() throws {
-        guard Self.suitesArePresent("JSONTestSuite") else { return }
         let folder = Self.suites.appendingPathComponent("json-test-suite/test_parsing")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var accepted: [String: [String]] = [:]

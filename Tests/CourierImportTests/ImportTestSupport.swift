@@ -1,5 +1,6 @@
 import CourierCodegen
 import CourierSchema
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -8,9 +9,10 @@ import Testing
 /// The repository's root folder.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// The real descriptions written by other people, beside the repository (`../shared/openapi`,
-/// which CI has next to its clone); they are read from there, never copied in.
-let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi")
+/// The real descriptions written by other people (`../shared/openapi`, which CI has next to its
+/// clone, or `$COURIER_SHARED/openapi`); they are read from there, never copied in. Tests that
+/// read them carry `.requires(.openAPI)`.
+let corpus = ExternalCollection.openAPI.folder
 
 /// The corpus folders these tests import whole: the specification's own examples and four of
 /// Twilio's descriptions.

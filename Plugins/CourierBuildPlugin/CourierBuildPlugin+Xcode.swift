@@ -12,10 +12,12 @@ extension CourierBuildPlugin: XcodeBuildToolPlugin {
             target: target.displayName,
             in: [context.xcodeProject.directoryURL.appendingPathComponent("Schema").appendingPathComponent(target.displayName)]
                 + target.schemaFolders)
-        return [
-            schema.generateCommand(
-                target: target.displayName, courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL),
-        ]
+        // Files that are members of the target are in Xcode's own plan; a folder next to the
+        // project is not.
+        let members = Set(target.inputFiles.map { $0.url.standardizedFileURL.path })
+        return try schema.commands(
+            target: target.displayName, courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL,
+            watchedByTheBuildSystem: schema.files.allSatisfy { members.contains($0.standardizedFileURL.path) })
     }
 }
 

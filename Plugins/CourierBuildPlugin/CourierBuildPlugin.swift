@@ -2,8 +2,19 @@ import Foundation
 import PackagePlugin
 
 /// Generates a target's API client from its schema on every build: `Schema/<Target>/*.api` at
-/// the package root, or `*.api` files in the target's own folder. Every schema file is an
-/// input and every generated file an output, so the generator runs only when a schema changes.
+/// the package root, or `*.api` files in the target's own folder.
+///
+/// SwiftPM plans a build (which commands, with which inputs and outputs) again only when the
+/// manifest or a target's own folder changes, so a schema file added to, removed from or
+/// renamed in `Schema/<Target>/` is not seen by the plan. The commands are made so that every
+/// build still compiles the schema as it is (see `courier`'s `BuildPluginRun`):
+/// - the generator runs on every build, with no schema file as a declared input (a file
+///   removed since the plan would otherwise fail every build with "missing inputs"); it ends
+///   at once when nothing changed, and rewrites only the files whose text changes;
+/// - when the schema files are not those of the plan, it puts the code of added files in the
+///   catch-all outputs and makes a watched folder appear or disappear: the folder is the
+///   output folder of a prebuild command that does nothing, and SwiftPM plans again when such
+///   a folder changes, so the next build gives each schema file its own outputs.
 ///
 /// `CourierBuildPlugin+Xcode.swift` is the same plugin for targets of an Xcode project.
 @main
@@ -13,10 +24,9 @@ struct CourierBuildPlugin: BuildToolPlugin {
         let schema = try SchemaLocation.find(
             target: target.name,
             in: [context.package.directoryURL.appendingPathComponent("Schema").appendingPathComponent(target.name), target.directoryURL])
-        return [
-            schema.generateCommand(
-                target: target.name, courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL),
-        ]
+        return try schema.commands(
+            target: target.name, courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL,
+            watchedByTheBuildSystem: (schema.folder.standardizedFileURL.path + "/").hasPrefix(target.directoryURL.standardizedFileURL.path + "/"))
     }
 }
 
@@ -41,31 +51,48 @@ struct SchemaLocation {
         throw PluginError("target '\(target)' uses CourierBuildPlugin but has no schema: add Schema/\(target)/*.api or .api files to its folder")
     }
 
-    /// The one command that regenerates the client into `workDirectory/Generated`.
-    func generateCommand(target: String, courier: URL, workDirectory: URL) -> Command {
+    /// A program that does nothing, for the prebuild command whose output folder SwiftPM
+    /// watches; nil where there is none (then a build after adding or removing a schema file
+    /// still compiles the whole schema, and the plan is renewed with the next change to the
+    /// package).
+    static let doNothing = ["/usr/bin/true", "/bin/true"].map { URL(fileURLWithPath: $0) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// The commands that regenerate the client into `workDirectory/Generated`.
+    /// `watchedByTheBuildSystem`: the schema is in the target's own folder, whose files SwiftPM
+    /// plans for itself; they are then declared as inputs too, or SwiftPM calls them unhandled.
+    func commands(target: String, courier: URL, workDirectory: URL, watchedByTheBuildSystem: Bool) throws -> [Command] {
         let output = workDirectory.appendingPathComponent("Generated")
+        let stamp = workDirectory.appendingPathComponent("Stamp")
+        let plan = workDirectory.appendingPathComponent("Plan")
+        // An input must exist when the build starts; the generator touches it at every run.
+        try FileManager.default.createDirectory(at: stamp, withIntermediateDirectories: true)
         let outputs = expectedOutputs().map { output.appendingPathComponent($0) }
-        return .buildCommand(
-            displayName: "Generating the \(target) API client from \(folder.lastPathComponent)",
+        var commands: [Command] = []
+        if let doNothing = Self.doNothing {
+            commands.append(.prebuildCommand(
+                displayName: "Watching for schema files added to or removed from \(folder.lastPathComponent)",
+                executable: doNothing, arguments: [], outputFilesDirectory: plan))
+        }
+        commands.append(.buildCommand(
+            displayName: "Courier: the \(target) API client from \(folder.lastPathComponent)",
             executable: courier,
-            arguments: ["generate", folder.path, "--output", output.path, "--quiet", "--expect"] + outputs.map(\.lastPathComponent),
-            // The folder is an input too: a file added to it changes its modification time.
-            inputFiles: files + [folder], outputFiles: outputs)
+            arguments: ["generate", folder.path, "--output", output.path, "--quiet", "--stamp", stamp.path]
+                + (Self.doNothing == nil ? [] : ["--plan", plan.path]) + ["--expect"] + outputs.map(\.lastPathComponent),
+            inputFiles: [stamp] + (watchedByTheBuildSystem ? files : []), outputFiles: outputs))
+        return commands
     }
 
     /// A build command declares its outputs before it runs. Each schema file `x.api` becomes
     /// `x.generated.swift`, and a long one also `x.2.generated.swift` to `x.8.generated.swift`
     /// (as `CodeGenerator.fileNames(forSchemaFile:)` names them; the generator writes the parts
-    /// it does not fill as empty files), so the outputs follow from the file names alone:
-    /// SwiftPM does not plan again when a file's contents change.
-    ///
-    /// SwiftPM plans again when the package changes, not when a file appears in a schema folder,
-    /// so one more output always stands ready: the generator puts the code of schema files
-    /// that are newer than the plan there, and the build goes on working.
+    /// it does not fill as empty files), so the outputs follow from the file names alone.
+    /// Eight catch-all files stand ready for the code of schema files added after SwiftPM
+    /// planned (`BuildPluginRun.catchAllFiles`).
     func expectedOutputs() -> [String] {
         files.flatMap { file in
             let stem = file.deletingPathExtension().lastPathComponent
             return [stem + ".generated.swift"] + (2...8).map { "\(stem).\($0).generated.swift" }
-        } + ["_unplanned.generated.swift"]
+        } + ["_unplanned.generated.swift"] + (2...8).map { "_unplanned.\($0).generated.swift" }
     }
 }

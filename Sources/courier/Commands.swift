@@ -6,14 +6,25 @@ import Foundation
 enum Commands {
     /// Compiles a schema folder, printing its diagnostics; nil when it has errors or cannot be read.
     static func compile(_ folder: String) -> SchemaCompilation? {
+        guard let files = loadFiles(folder) else { return nil }
+        return compile(files)
+    }
+
+    /// Reads a schema folder's files, printing why when it cannot.
+    static func loadFiles(_ folder: String) -> [SourceFile]? {
         do {
-            let compilation = try SchemaCompiler.compile(folder: folder)
-            for diagnostic in compilation.diagnostics { Console.error(diagnostic.description) }
-            return compilation
+            return try SchemaCompiler.loadFiles(in: folder)
         } catch {
             Console.error(error.description)
             return nil
         }
+    }
+
+    /// Compiles schema files, printing their diagnostics.
+    static func compile(_ files: [SourceFile]) -> SchemaCompilation {
+        let compilation = SchemaCompiler.compile(files)
+        for diagnostic in compilation.diagnostics { Console.error(diagnostic.description) }
+        return compilation
     }
 
     static func summary(_ compilation: SchemaCompilation) -> String {
@@ -50,8 +61,8 @@ enum Commands {
     }
 
     /// The files to generate, or nil after reporting schema errors.
-    private static func generatedFiles(_ folder: String) -> [GeneratedFile]? {
-        guard let compilation = compile(folder), let api = compilation.api else {
+    private static func generatedFiles(_ folder: String, files: [SourceFile]? = nil) -> [GeneratedFile]? {
+        guard let files = files ?? loadFiles(folder), let api = compile(files).api else {
             Console.error("\(folder): the schema has errors; nothing was generated")
             return nil
         }
@@ -60,16 +71,28 @@ enum Commands {
 
     static func generate(_ options: CommandOptions) throws -> Int32 {
         let output = try options.requireOutput("generate")
-        guard var files = generatedFiles(options.folder) else { return 1 }
+        let pluginRun = options.pluginRun
+        try pluginRun?.touchStamp()
+        guard let schemaFiles = loadFiles(options.folder) else { return 1 }
+        var fingerprint: String?
+        if let pluginRun {
+            if !pluginRun.planMatches(schemaFiles) { try pluginRun.requestNewPlan() }
+            fingerprint = pluginRun.fingerprint(of: schemaFiles)
+            // Nothing changed since the last run: the outputs are already what it would write.
+            if let fingerprint, pluginRun.isUpToDate(output: output, fingerprint: fingerprint) { return 0 }
+        }
+        guard var files = generatedFiles(options.folder, files: schemaFiles) else { return 1 }
         // What the schema itself made, as opposed to the placeholders a build plan needs.
         var madeFromSchema = Set(files.map(\.name))
-        if let expected = options.expectedFiles {
-            if files.contains(where: { !expected.contains($0.name) }) { madeFromSchema.insert(unplannedFile) }
-            files = matchExpected(files, expected: expected)
+        if let pluginRun {
+            let matched = matchExpected(files, expected: pluginRun.expected)
+            files = matched.files
+            madeFromSchema.formUnion(matched.filledCatchAll)
         }
         let folder = OutputFolder(path: output)
         let plan = OutputPlan(generated: files, existing: try folder.swiftFiles())
         try folder.apply(plan)
+        if let pluginRun, let fingerprint { try pluginRun.record(output: output, fingerprint: fingerprint) }
         let written = Set(plan.writes.map(\.name))
         for file in files {
             let lines = file.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
@@ -84,29 +107,33 @@ enum Commands {
         return 0
     }
 
-    /// The file a build plugin always declares for schema files newer than its plan.
-    static let unplannedFile = "_unplanned.generated.swift"
-
     /// Fits the generated files to the outputs a build plugin declared when SwiftPM planned the
-    /// build, every possible part of each schema file then: files of schema files added since
-    /// go into the unplanned file, and declared outputs nothing was generated for (parts a
+    /// build, every possible part of each schema file then: the files of schema files added
+    /// since go into the catch-all files (the largest first, each into the emptiest, so that
+    /// they compile side by side), and declared outputs nothing was generated for (parts a
     /// schema file does not fill, schema files removed since) are emptied, so the build
-    /// compiles exactly the current schema. A later plan gives each file its own outputs.
-    static func matchExpected(_ files: [GeneratedFile], expected: [String]) -> [GeneratedFile] {
+    /// compiles exactly the current schema. The next plan gives each file its own outputs.
+    static func matchExpected(_ files: [GeneratedFile], expected: [String]) -> (files: [GeneratedFile], filledCatchAll: [String]) {
+        let catchAll = BuildPluginRun.catchAllFiles.filter(expected.contains)
         let planned = files.filter { expected.contains($0.name) }
         let unplanned = files.filter { !expected.contains($0.name) }
-        let emptied = expected.filter { name in name != unplannedFile && !files.contains { $0.name == name } }
+        let emptied = expected.filter { name in !catchAll.contains(name) && !files.contains { $0.name == name } }
         var result = planned + emptied.map { GeneratedFile(name: $0, contents: "\(CodeGenerator.marker): nothing to declare here.\n") }
-        if expected.contains(unplannedFile) {
-            var contents = "\(CodeGenerator.marker): schema files added since SwiftPM planned this build.\n\nimport CourierRuntime\nimport Foundation\n"
-            for file in unplanned {
-                let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
-                    .drop { $0.hasPrefix("//") || $0.hasPrefix("import ") || $0.isEmpty }
-                contents += "\n" + body.joined(separator: "\n")
-            }
-            result.append(GeneratedFile(name: unplannedFile, contents: contents))
+        guard !catchAll.isEmpty else { return (result, []) }
+        var bodies = Array(repeating: "", count: catchAll.count)
+        for file in unplanned.sorted(by: { $0.contents.utf8.count > $1.contents.utf8.count }) {
+            let emptiest = bodies.indices.min { bodies[$0].utf8.count < bodies[$1].utf8.count } ?? 0
+            let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+                .drop { $0.hasPrefix("//") || $0.hasPrefix("import ") || $0.isEmpty }
+            bodies[emptiest] += "\n" + body.joined(separator: "\n")
         }
-        return result
+        for (name, body) in zip(catchAll, bodies) {
+            let contents = body.isEmpty
+                ? "\(CodeGenerator.marker): no schema file was added since SwiftPM planned this build.\n"
+                : "\(CodeGenerator.marker): schema files added since SwiftPM planned this build.\n\nimport CourierRuntime\nimport Foundation\n" + body
+            result.append(GeneratedFile(name: name, contents: contents))
+        }
+        return (result, zip(catchAll, bodies).filter { !$0.1.isEmpty }.map(\.0))
     }
 
     static func check(_ options: CommandOptions) throws -> Int32 {

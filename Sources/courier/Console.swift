@@ -21,12 +21,23 @@ struct CommandOptions {
     var expectedFiles: [String]?
     /// `--quiet`: print only the files that changed, and errors.
     var isQuiet = false
+    /// `--stamp <folder>`: the build plugin's folder that each run touches.
+    var stamp: String?
+    /// `--plan <folder>`: the build plugin's folder that asks SwiftPM to plan again.
+    var plan: String?
+
+    /// The build plugin's run, when it declared its outputs with `--expect`.
+    var pluginRun: BuildPluginRun? {
+        expectedFiles.map { BuildPluginRun(stamp: stamp, plan: plan, expected: $0) }
+    }
 
     static func parse(_ arguments: [String]) throws -> CommandOptions {
         var folder: String?
         var output: String?
         var expectedFiles: [String]?
         var isQuiet = false
+        var stamp: String?
+        var plan: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -36,9 +47,13 @@ struct CommandOptions {
             } else if argument == "--quiet" {
                 isQuiet = true
                 index += 1
-            } else if argument == "--output" {
-                guard index + 1 < arguments.count else { throw UsageError("--output needs a folder") }
-                output = arguments[index + 1]
+            } else if ["--output", "--stamp", "--plan"].contains(argument) {
+                guard index + 1 < arguments.count else { throw UsageError("\(argument) needs a folder") }
+                switch argument {
+                case "--output": output = arguments[index + 1]
+                case "--stamp": stamp = arguments[index + 1]
+                default: plan = arguments[index + 1]
+                }
                 index += 2
             } else if argument.hasPrefix("-") {
                 throw UsageError("unknown option '\(argument)'")
@@ -50,7 +65,7 @@ struct CommandOptions {
             }
         }
         guard let folder else { throw UsageError("missing the schema folder") }
-        return CommandOptions(folder: folder, output: output, expectedFiles: expectedFiles, isQuiet: isQuiet)
+        return CommandOptions(folder: folder, output: output, expectedFiles: expectedFiles, isQuiet: isQuiet, stamp: stamp, plan: plan)
     }
 
     func requireOutput(_ command: String) throws -> String {

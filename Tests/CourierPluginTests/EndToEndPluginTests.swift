@@ -170,6 +170,12 @@ struct EndToEndPluginTests {
         try writeFile(Self.appAfter, to: app)
         let fourth = try await runSwift(["build"], in: scratch)
         #expect(fourth.status == 0, "build after removing a schema file failed:\n\(fourth.output)")
+
+        // Every edit a user makes to the schema folder builds, and compiles the schema as it is.
+        var edits = SchemaFolderEdits(package: scratch)
+        try await edits.run()
+        let renamed = try await runSwift(["run", "--skip-build", "App"], in: scratch)
+        #expect(renamed.output.contains("adopted: Rex"), "\(renamed.output)")
     }
 
     /// Code an app writes against the kitchen fixture's client: a main-actor view model calling

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "CourierRuntime", targets: ["CourierRuntime"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
+        .library(name: "CourierRealtime", targets: ["CourierRealtime"]),
         .executable(name: "courier", targets: ["courier"]),
         .plugin(name: "CourierBuildPlugin", targets: ["CourierBuildPlugin"]),
         .plugin(name: "CourierCommandPlugin", targets: ["CourierCommandPlugin"]),
@@ -15,6 +16,9 @@ let package = Package(
     targets: [
         .target(name: "CourierSchema"),
         .target(name: "CourierRuntime"),
+        // Sockets: WebSocket (RFC 6455) and channels; its own product, so an app that never
+        // subscribes never links it.
+        .target(name: "CourierRealtime", dependencies: ["CourierRuntime"]),
         .target(name: "CourierCodegen", dependencies: ["CourierSchema"]),
         .target(name: "CourierImport", dependencies: ["CourierSchema"]),
         .target(name: "CourierDiff", dependencies: ["CourierSchema", "CourierCodegen"]),
@@ -46,6 +50,7 @@ let package = Package(
         .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"], exclude: ["Fixtures"]),
+        .testTarget(name: "CourierRealtimeTests", dependencies: ["CourierRealtime", "CourierTestSupport", "CourierLoopbackServer"]),
         .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer", "CourierImport", "CourierTestSupport"]),
         .testTarget(
             name: "CourierLiveTests", dependencies: ["Archon", "HTTPBinClient", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),

@@ -1,0 +1,230 @@
+import Foundation
+
+/// A client WebSocket connection (RFC 6455) of Courier's own, over its own TCP: on Linux,
+/// Foundation's `URLSessionWebSocketTask` fails every task ("WebSockets not supported by
+/// libcurl"). It answers pings, keeps the closing handshake, checks every frame, and bounds
+/// what it buffers.
+public final class WebSocketConnection: @unchecked Sendable {
+    /// The subprotocol the server agreed to, if any.
+    public var subprotocol: String? { lock.withLock { agreedProtocol } }
+    /// The messages received, in order; see `WebSocketMessages` for how it ends.
+    public let messages: WebSocketMessages
+
+    private let tcp: TCPConnection
+    private let inbox: WebSocketInbox
+    private let options: WebSocketOptions
+    private let handshake: WebSocketHandshake
+    private let lock = NSLock()
+    private var reader: WebSocketFrameReader
+    private var assembler: WebSocketMessageAssembler
+    private var state = State.handshaking([])
+    private var agreedProtocol: String?
+    private var opened: CheckedContinuation<Result<Void, WebSocketError>, Never>?
+    private var closeWaiter: CheckedContinuation<Void, Never>?
+    private var pongHandler: (@Sendable ([UInt8]) -> Void)?
+
+    private enum State: Equatable {
+        /// The answer's head is being read: the bytes so far.
+        case handshaking([UInt8])
+        case open
+        case closeSent
+        case closed
+    }
+
+    private init(tcp: TCPConnection, handshake: WebSocketHandshake, options: WebSocketOptions) {
+        self.tcp = tcp
+        self.handshake = handshake
+        self.options = options
+        self.reader = WebSocketFrameReader(maxPayload: options.maxMessageSize)
+        self.assembler = WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize)
+        self.inbox = WebSocketInbox(limit: options.inboxLimit, pause: { tcp.pauseReading() }, resume: { tcp.resumeReading() })
+        self.messages = WebSocketMessages(inbox: inbox)
+    }
+
+    /// Connects to a `ws://` URL and completes the opening handshake within `connectTimeout`.
+    public static func connect(to url: URL, options: WebSocketOptions = WebSocketOptions()) async throws(WebSocketError) -> WebSocketConnection {
+        guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss", let host = url.host, !host.isEmpty else {
+            throw .invalidURL(url.absoluteString)
+        }
+        guard scheme == "ws" else { throw .unsupported("wss:// needs TLS, which this build's WebSocket client does not have yet: use ws:// on a trusted network") }
+        let handshake = WebSocketHandshake(protocols: options.protocols)
+        let request = try handshake.request(url: url, headers: options.headers.map { ($0.name, $0.value) })
+        let tcp = try await TCPConnection.connect(host: host, port: url.port ?? 80, timeout: options.connectTimeout)
+        let connection = WebSocketConnection(tcp: tcp, handshake: handshake, options: options)
+        let result: Result<Void, WebSocketError> = await withCheckedContinuation { continuation in
+            connection.lock.withLock { connection.opened = continuation }
+            DispatchQueue.global().asyncAfter(deadline: .now() + options.connectTimeout) { [weak connection] in
+                connection?.open(.failure(.timedOut("no answer to the upgrade request within \(options.connectTimeout) s")))
+            }
+            tcp.startReading(
+                received: { [weak connection] bytes in connection?.received(bytes) },
+                ended: { [weak connection] reason in connection?.ended(reason) })
+            Task {
+                do throws(WebSocketError) {
+                    try await tcp.write(request)
+                } catch {
+                    connection.open(.failure(error))
+                }
+            }
+        }
+        do throws(WebSocketError) {
+            try result.get()
+        } catch {
+            connection.finish(error)
+            throw error
+        }
+        return connection
+    }
+
+    /// Ends the opening handshake once, with its outcome.
+    private func open(_ result: Result<Void, WebSocketError>) {
+        let waiter = lock.withLock { () -> CheckedContinuation<Result<Void, WebSocketError>, Never>? in
+            defer { opened = nil }
+            return opened
+        }
+        waiter?.resume(returning: result)
+    }
+
+    /// How many received messages wait for the consumer, and whether reading from the network
+    /// is paused because they are too many.
+    var backlog: (messages: Int, isReadingPaused: Bool) { (inbox.count, tcp.isReadingPaused) }
+
+    /// Called with each pong the server sends (answers to `ping(_:)`, or unsolicited ones).
+    public func onPong(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
+        lock.withLock { pongHandler = handler }
+    }
+
+    /// Sends a message.
+    public func send(_ message: WebSocketMessage) async throws(WebSocketError) {
+        let frame: WebSocketFrame
+        switch message {
+        case .text(let text): frame = WebSocketFrame(opcode: .text, payload: Array(text.utf8))
+        case .binary(let bytes): frame = WebSocketFrame(opcode: .binary, payload: bytes)
+        }
+        try await sendFrame(frame)
+    }
+
+    /// Sends a ping; the server answers with a pong carrying the same payload (at most 125 bytes).
+    public func ping(_ payload: [UInt8] = []) async throws(WebSocketError) {
+        try await sendFrame(WebSocketFrame(opcode: .ping, payload: Array(payload.prefix(WebSocketFrame.maxControlPayload))))
+    }
+
+    private func sendFrame(_ frame: WebSocketFrame) async throws(WebSocketError) {
+        guard lock.withLock({ state == .open }) else { throw .connectionLost("the connection is closing or closed") }
+        try await tcp.write(WebSocketFrameWriter.bytes(of: frame))
+    }
+
+    /// Closes the connection: sends a close frame and waits, at most `closeTimeout`, for the
+    /// server's; then the connection is dropped and `messages` ends without an error.
+    public func close(_ code: WebSocketCloseCode = .normalClosure, reason: String = "") async {
+        let shouldSend = lock.withLock { () -> Bool in
+            guard state == .open else { return false }
+            state = .closeSent
+            return true
+        }
+        if shouldSend {
+            try? await tcp.write(WebSocketFrameWriter.bytes(of: WebSocketFrame(opcode: .close, payload: WebSocketFrameWriter.closePayload(code, reason: reason))), timeout: options.closeTimeout)
+            await withCheckedContinuation { continuation in
+                let alreadyClosed = lock.withLock { () -> Bool in
+                    if state == .closed { return true }
+                    closeWaiter = continuation
+                    return false
+                }
+                if alreadyClosed { continuation.resume() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + options.closeTimeout) { [weak self] in self?.finish(nil) }
+            }
+        }
+        finish(nil)
+    }
+
+    // MARK: - Reading (on the connection's read queue)
+
+    private func received(_ bytes: [UInt8]) {
+        var events: [WebSocketEvent] = []
+        var failure: WebSocketError?
+        var handshakeResult: Result<Void, WebSocketError>?
+        lock.withLock {
+            var bytes = bytes
+            if case .handshaking(let sofar) = state {
+                let all = sofar + bytes
+                do throws(WebSocketError) {
+                    guard let (head, length) = try HTTPResponseHead.parse(all) else {
+                        state = .handshaking(all)
+                        return
+                    }
+                    agreedProtocol = try handshake.check(head)
+                    state = .open
+                    handshakeResult = .success(())
+                    bytes = Array(all[length...])
+                } catch {
+                    handshakeResult = .failure(error)
+                    return
+                }
+            }
+            reader.append(bytes)
+            do throws(WebSocketError) {
+                while let frame = try reader.next() {
+                    if let event = try assembler.take(frame) { events.append(event) }
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let handshakeResult { open(handshakeResult) }
+        for event in events { handle(event) }
+        if let failure, case .protocolViolation(let code, _) = failure {
+            sendControl(.close, WebSocketFrameWriter.closePayload(code, reason: ""))
+            finish(failure)
+        }
+    }
+
+    private func handle(_ event: WebSocketEvent) {
+        switch event {
+        case .message(let message):
+            inbox.push(message)
+        case .ping(let payload):
+            sendControl(.pong, payload)
+        case .pong(let payload):
+            lock.withLock { pongHandler }?(payload)
+        case .close(let code, let reason):
+            let wasOpen = lock.withLock { state == .open }
+            // The server began closing: answer with its code (§5.5.1), then drop the connection.
+            if wasOpen { sendControl(.close, code.map { WebSocketFrameWriter.closePayload($0, reason: "") } ?? []) }
+            finish(wasOpen ? .closed(code ?? .noStatusReceived, reason: reason) : nil)
+        }
+    }
+
+    private func ended(_ reason: String?) {
+        let error = WebSocketError.connectionLost(reason ?? "the server closed the TCP connection without a close frame")
+        open(.failure(error))
+        finish(error)
+    }
+
+    private func sendControl(_ opcode: WebSocketFrame.Opcode, _ payload: [UInt8]) {
+        guard lock.withLock({ state != .closed }) else { return }
+        let bytes = WebSocketFrameWriter.bytes(of: WebSocketFrame(opcode: opcode, payload: payload))
+        Task { try? await tcp.write(bytes, timeout: options.closeTimeout) }
+    }
+
+    /// Ends the connection once: the messages' sequence ends, with `error` if any.
+    private func finish(_ error: WebSocketError?) {
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>?? in
+            guard state != .closed else { return nil }
+            state = .closed
+            defer { closeWaiter = nil }
+            return .some(closeWaiter)
+        }
+        guard let waiter else { return }
+        inbox.finish(error)
+        // Let a close frame just queued go out before the socket goes.
+        Task { [tcp] in
+            try? await tcp.write([], timeout: 1)
+            tcp.close()
+        }
+        waiter?.resume()
+    }
+
+    deinit {
+        tcp.close()
+    }
+}

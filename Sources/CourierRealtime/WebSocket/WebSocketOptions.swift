@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a WebSocket connection sends with its upgrade request, and the limits it keeps.
+public struct WebSocketOptions: Sendable {
+    /// Headers of the upgrade request besides the protocol's own (credentials, `Origin`).
+    public var headers: [(name: String, value: String)]
+    /// Subprotocols offered, most preferred first.
+    public var protocols: [String]
+    /// The largest message taken, its fragments together; a larger one fails the connection
+    /// with 1009 (message too big).
+    public var maxMessageSize: Int
+    /// How many received messages wait for the consumer before the connection stops reading
+    /// from the network until it takes some.
+    public var inboxLimit: Int
+    /// How long connecting and the opening handshake may take.
+    public var connectTimeout: TimeInterval
+    /// How long closing waits for the server's close frame before it drops the connection.
+    public var closeTimeout: TimeInterval
+
+    /// Options; the defaults suit a channel of small JSON messages.
+    public init(
+        headers: [(name: String, value: String)] = [], protocols: [String] = [], maxMessageSize: Int = 8 << 20, inboxLimit: Int = 256,
+        connectTimeout: TimeInterval = 10, closeTimeout: TimeInterval = 5
+    ) {
+        self.headers = headers
+        self.protocols = protocols
+        self.maxMessageSize = maxMessageSize
+        self.inboxLimit = inboxLimit
+        self.connectTimeout = connectTimeout
+        self.closeTimeout = closeTimeout
+    }
+}

@@ -113,6 +113,10 @@ struct EndToEndPluginTests {
 
         let first = try await runSwift(["build"], in: scratch)
         #expect(first.status == 0, "first build failed:\n\(first.output)")
+        // An app that does not subscribe to anything does not link the realtime module.
+        let linked = try String(contentsOf: scratch.appendingPathComponent(".build/debug/App.product/Objects.LinkFileList"), encoding: .utf8)
+        #expect(linked.contains("/CourierRuntime.build/"))
+        #expect(!linked.contains("/CourierRealtime.build/"))
         #expect(!first.output.contains("warning:"), "warnings in the first build:\n\(first.output)")
         // Quiet: the files the schema made, not the placeholders and tallies.
         #expect(Self.generatorLines(first.output).contains { $0.contains("pets.generated.swift") }, "\(first.output)")

@@ -2,8 +2,9 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// What a package that depends on Courier can use: the runtime, the schema library, the tool and
-/// its plugins. The Archon client is Courier's own example, for its tests and README.
+/// What a package that depends on Courier can use: the runtime, realtime (sockets, a product of
+/// its own), the schema library, the tool and its plugins. The Archon client is Courier's own
+/// example, for its tests and README.
 @Suite("The package's products")
 struct PackageProductsTests {
     @Test(.timeLimit(.minutes(2)))
@@ -17,7 +18,9 @@ struct PackageProductsTests {
         let package = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
         let products = try #require(package["products"] as? [[String: Any]]).compactMap { $0["name"] as? String }
         #expect(
-            products.sorted() == ["CourierBuildPlugin", "CourierCommandPlugin", "CourierDiffPlugin", "CourierRuntime", "CourierSchema", "courier"],
+            products.sorted() == [
+                "CourierBuildPlugin", "CourierCommandPlugin", "CourierDiffPlugin", "CourierRealtime", "CourierRuntime", "CourierSchema", "courier",
+            ],
             "\(products)")
     }
 }

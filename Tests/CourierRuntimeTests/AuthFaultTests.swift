@@ -44,12 +44,10 @@ struct AuthFaultTests {
         }
     }
 
-    /// A refresh that fails for a passing reason is tried again with the call, after a backoff:
-    /// the server refused the request before acting on it, so a POST is retried too.
-    @Test(arguments: [HTTPMethod.get, .post])
-    func aCallWhoseRefreshFailedForAPassingReasonIsRetried(method: HTTPMethod) async throws {
-        let refreshes = Counter()
-        let transport = ScriptedTransport { request, _ in
+    /// A token endpoint that answers 503 to the first refresh and the token "fresh" after, in
+    /// front of an API that takes only that token.
+    static func tokenEndpointDownOnce(counting refreshes: Counter) -> ScriptedTransport {
+        ScriptedTransport { request, _ in
             if request.url.path == "/auth/v1/token" {
                 refreshes.increment()
                 if refreshes.value == 1 { return try json(503, #"{"message":"maintenance"}"#).get() }
@@ -57,6 +55,14 @@ struct AuthFaultTests {
             }
             return try (request.headers["Authorization"] == "Bearer fresh" ? json(200, #"{"id":1}"#) : json(401, #"{"message":"JWT expired"}"#)).get()
         }
+    }
+
+    /// A refresh that fails for a passing reason is tried again with the call, after a backoff:
+    /// the server refused the request before acting on it, so a POST is retried too.
+    @Test(arguments: [HTTPMethod.get, .post])
+    func aCallWhoseRefreshFailedForAPassingReasonIsRetried(method: HTTPMethod) async throws {
+        let refreshes = Counter()
+        let transport = Self.tokenEndpointDownOnce(counting: refreshes)
         let clock = RecordingClock()
         let tokens = AuthTokens(accessToken: "stale", refreshToken: "r1", expiresAt: Date(timeIntervalSince1970: 4_000_000_000))
         let session = AuthSession(baseURL: testBaseURL, store: InMemoryTokenStore(tokens), transport: transport, clock: clock)
@@ -74,14 +80,7 @@ struct AuthFaultTests {
     /// waited: it neither sends the refused token again nor refreshes a second time.
     @Test func aCallWhoseRefreshFailedTakesTheTokenAnotherCallBrought() async throws {
         let refreshes = Counter()
-        let transport = ScriptedTransport { request, _ in
-            if request.url.path == "/auth/v1/token" {
-                refreshes.increment()
-                if refreshes.value == 1 { return try json(503, #"{"message":"maintenance"}"#).get() }
-                return try json(200, #"{"access_token":"fresh","refresh_token":"r2","expires_in":3600,"token_type":"bearer","user":{"id":"u1"}}"#).get()
-            }
-            return try (request.headers["Authorization"] == "Bearer fresh" ? json(200, #"{"id":1}"#) : json(401, #"{"message":"JWT expired"}"#)).get()
-        }
+        let transport = Self.tokenEndpointDownOnce(counting: refreshes)
         let tokens = AuthTokens(accessToken: "stale", refreshToken: "r1", expiresAt: Date(timeIntervalSince1970: 4_000_000_000))
         let session = AuthSession(baseURL: testBaseURL, store: InMemoryTokenStore(tokens), transport: transport, clock: RecordingClock())
         // While the call waits out its backoff, another part of the app refreshes the session.

@@ -11,20 +11,20 @@ public final class LoopbackServerProcess: @unchecked Sendable {
     /// Starts `script` with `python` and waits for its port on a thread of its own, so that
     /// tests starting servers side by side never hold up Swift concurrency's few threads (a
     /// blocked pool delays every other test's tasks, streams included).
-    public static func start(python: String, script: URL) async throws -> LoopbackServerProcess {
+    public static func start(python: String, script: URL, arguments: [String] = []) async throws -> LoopbackServerProcess {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try LoopbackServerProcess(python: python, script: script) })
+                continuation.resume(with: Result { try LoopbackServerProcess(python: python, script: script, arguments: arguments) })
             }.start()
         }
     }
 
     /// Starts `script` with `python` and waits for its port, blocking the calling thread.
-    private init(python: String, script: URL) throws {
+    private init(python: String, script: URL, arguments: [String]) throws {
         let output = Pipe()
         let errors = Pipe()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path]
+        process.arguments = [script.path] + arguments
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = input

@@ -17,9 +17,10 @@ struct WebSocketConnectionTests {
     static let root = ExternalCollection.repositoryRoot
 
     static func server() async throws -> LoopbackServerProcess {
-        let python = ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
-        return try await LoopbackServerProcess.start(python: python, script: root.appendingPathComponent("Tests/Server/websocket_server.py"))
+        try await LoopbackServerProcess.start(python: python, script: root.appendingPathComponent("Tests/Server/websocket_server.py"))
     }
+
+    static let python = ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
 
     static func url(_ server: LoopbackServerProcess, _ path: String) -> URL {
         URL(string: "ws://127.0.0.1:\(server.baseURL.port!)\(path)")!

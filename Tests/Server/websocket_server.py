@@ -13,6 +13,11 @@
   /refuse             answers the upgrade with 403
   /seen               (after the others) "<path> <close code>" for each connection that ended
 
+With `--tls <folder>` it serves wss:// only, with a certificate for localhost and 127.0.0.1
+signed by an authority made for this run (trustme), whose certificate it writes to
+`<folder>/ca.pem` before it prints its port; the certificate of another authority, for a
+client that must refuse it, goes to `<folder>/other-ca.pem`.
+
 Prints its port on the first line of standard output; stops when standard input closes.
 """
 import asyncio
@@ -78,11 +83,24 @@ async def handler(ws):
         seen.append(f"{path} {ws.close_code}")
 
 
+def tls_context(folder):
+    import os
+    import ssl
+    import trustme
+    authority = trustme.CA()
+    authority.cert_pem.write_to_path(os.path.join(folder, "ca.pem"))
+    trustme.CA().cert_pem.write_to_path(os.path.join(folder, "other-ca.pem"))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert("localhost", "127.0.0.1").configure_cert(context)
+    return context
+
+
 async def main():
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    context = tls_context(sys.argv[sys.argv.index("--tls") + 1]) if "--tls" in sys.argv else None
     async with serve(handler, "127.0.0.1", 0, process_request=refuse, select_subprotocol=choose_subprotocol,
-                     max_size=None, ping_interval=None) as server:
+                     max_size=None, ping_interval=None, ssl=context) as server:
         print(server.sockets[0].getsockname()[1], flush=True)
         threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
         await stop.wait()

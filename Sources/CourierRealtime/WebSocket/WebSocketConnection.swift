@@ -41,15 +41,29 @@ public final class WebSocketConnection: @unchecked Sendable {
         self.messages = WebSocketMessages(inbox: inbox)
     }
 
-    /// Connects to a `ws://` URL and completes the opening handshake within `connectTimeout`.
+    /// Connects to a `ws://` or `wss://` URL and completes the opening handshakes (TLS, then
+    /// WebSocket) within `connectTimeout` each.
     public static func connect(to url: URL, options: WebSocketOptions = WebSocketOptions()) async throws(WebSocketError) -> WebSocketConnection {
         guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss", let host = url.host, !host.isEmpty else {
             throw .invalidURL(url.absoluteString)
         }
-        guard scheme == "ws" else { throw .unsupported("wss:// needs TLS, which this build's WebSocket client does not have yet: use ws:// on a trusted network") }
+        let isSecure = scheme == "wss"
         let handshake = WebSocketHandshake(protocols: options.protocols)
         let request = try handshake.request(url: url, headers: options.headers.map { ($0.name, $0.value) })
-        let tcp = try await TCPConnection.connect(host: host, port: url.port ?? 80, timeout: options.connectTimeout)
+        let tcp = try await TCPConnection.connect(host: host, port: url.port ?? (isSecure ? 443 : 80), timeout: options.connectTimeout)
+        if isSecure {
+            #if os(Linux)
+            do throws(WebSocketError) {
+                try await tcp.startTLS(host: host, trustedCertificates: options.trustedCertificates?.path, timeout: options.connectTimeout)
+            } catch {
+                tcp.close()
+                throw error
+            }
+            #else
+            tcp.close()
+            throw .unsupported("wss:// with Courier's own client is for Linux; on Apple platforms use URLSessionWebSocketTask")
+            #endif
+        }
         let connection = WebSocketConnection(tcp: tcp, handshake: handshake, options: options)
         let result: Result<Void, WebSocketError> = await withCheckedContinuation { continuation in
             connection.lock.withLock { connection.opened = continuation }

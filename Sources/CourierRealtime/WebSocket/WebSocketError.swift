@@ -15,6 +15,9 @@ public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
     case closed(WebSocketCloseCode, reason: String)
     /// The connection ended without a closing handshake: the network, or the peer went away.
     case connectionLost(String)
+    /// The TLS connection to the host could not be made securely: its certificate is not
+    /// trusted or not for that host, or the handshake failed.
+    case tlsFailed(String, String)
     /// Nothing arrived in time: the connection is taken for dead.
     case timedOut(String)
     /// This platform or build cannot do what was asked (such as `wss://` without TLS).
@@ -36,6 +39,8 @@ public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the server closed the WebSocket connection with \(code)\(reason.isEmpty ? "" : ": \(reason)")"
         case .connectionLost(let reason):
             return "the WebSocket connection was lost (\(reason))"
+        case .tlsFailed(let host, let reason):
+            return "no secure connection to \(host) could be made: \(reason); check the server's certificate, or add the authority that signed it to the trusted certificates"
         case .timedOut(let what):
             return "the WebSocket connection timed out: \(what)"
         case .unsupported(let what):

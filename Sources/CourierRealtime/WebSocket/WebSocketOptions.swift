@@ -16,12 +16,16 @@ public struct WebSocketOptions: Sendable {
     public var connectTimeout: TimeInterval
     /// How long closing waits for the server's close frame before it drops the connection.
     public var closeTimeout: TimeInterval
+    /// A PEM file of certificate authorities to trust for `wss://` besides the system's: a
+    /// private authority, or a test server's. Never a way to trust any certificate.
+    public var trustedCertificates: URL?
 
     /// Options; the defaults suit a channel of small JSON messages.
     public init(
         headers: [(name: String, value: String)] = [], protocols: [String] = [], maxMessageSize: Int = 8 << 20, inboxLimit: Int = 256,
-        connectTimeout: TimeInterval = 10, closeTimeout: TimeInterval = 5
+        connectTimeout: TimeInterval = 10, closeTimeout: TimeInterval = 5, trustedCertificates: URL? = nil
     ) {
+        self.trustedCertificates = trustedCertificates
         self.headers = headers
         self.protocols = protocols
         self.maxMessageSize = maxMessageSize

@@ -1,0 +1,96 @@
+#if os(Linux)
+import CourierLoopbackServer
+import CourierTestSupport
+import Foundation
+import Testing
+
+@testable import CourierRealtime
+
+/// `wss://` with Courier's own client on Linux: TLS through OpenSSL against Python's
+/// `websockets` serving a certificate that the test's own authority signed (trustme).
+@Suite("A secure WebSocket connection", .serialized)
+struct SecureWebSocketTests {
+    /// A TLS server, and the folder with its authority's certificate (`ca.pem`) and another
+    /// authority's (`other-ca.pem`).
+    static func server() async throws -> (LoopbackServerProcess, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try await LoopbackServerProcess.start(
+            python: WebSocketConnectionTests.python, script: WebSocketConnectionTests.root.appendingPathComponent("Tests/Server/websocket_server.py"),
+            arguments: ["--tls", folder.path])
+        return (server, folder)
+    }
+
+    static func url(_ server: LoopbackServerProcess, host: String = "localhost", _ path: String) -> URL {
+        URL(string: "wss://\(host):\(server.baseURL.port!)\(path)")!
+    }
+
+    @Test(arguments: ["localhost", "127.0.0.1"])
+    func messagesGoBothWaysOverTLS(host: String) async throws {
+        let (server, folder) = try await Self.server()
+        let connection = try await WebSocketConnection.connect(
+            to: Self.url(server, host: host, "/echo"), options: WebSocketOptions(trustedCertificates: folder.appendingPathComponent("ca.pem")))
+        // Larger than a TLS record (16 KiB), and many small ones.
+        let sent: [WebSocketMessage] = [.text(String(repeating: "secure ", count: 30_000)), .binary((0..<100_000).map { UInt8($0 % 256) })]
+            + (0..<100).map { .text("message \($0)") }
+        for message in sent { try await connection.send(message) }
+        var received: [WebSocketMessage] = []
+        for try await message in connection.messages {
+            received.append(message)
+            if received.count == sent.count { break }
+        }
+        #expect(received == sent)
+        // The closing handshake over TLS: the messages end without an error.
+        async let ending = WebSocketConnectionTests.ending(of: connection)
+        await connection.close()
+        #expect(await ending.error == nil)
+    }
+
+    @Test func aCertificateNoTrustedAuthoritySignedIsRefused() async throws {
+        let (server, folder) = try await Self.server()
+        for options in [WebSocketOptions(), WebSocketOptions(trustedCertificates: folder.appendingPathComponent("other-ca.pem"))] {
+            let error = await #expect(throws: WebSocketError.self) { try await WebSocketConnection.connect(to: Self.url(server, "/echo"), options: options) }
+            guard case .tlsFailed(let host, let reason)? = error else {
+                Issue.record("an untrusted certificate ended with \(String(describing: error))")
+                continue
+            }
+            #expect(host == "localhost")
+            #expect(reason.contains("not trusted"), "\(reason)")
+        }
+    }
+
+    @Test func tlsToAPlainServerFailsAtOnce() async throws {
+        let server = try await WebSocketConnectionTests.server()
+        let error = await #expect(throws: WebSocketError.self) {
+            try await WebSocketConnection.connect(to: URL(string: "wss://127.0.0.1:\(server.baseURL.port!)/echo")!, options: WebSocketOptions(connectTimeout: 30))
+        }
+        guard case .tlsFailed? = error else {
+            Issue.record("TLS to a plain server ended with \(String(describing: error))")
+            return
+        }
+    }
+
+    /// Reading pauses while the consumer lags, with bytes that TLS has already decrypted held
+    /// back; resuming reads them even though the socket does not look readable.
+    @Test func aSlowConsumerOverTLSGetsEveryMessage() async throws {
+        let (server, folder) = try await Self.server()
+        let connection = try await WebSocketConnection.connect(
+            to: Self.url(server, "/flood/3000"), options: WebSocketOptions(inboxLimit: 8, trustedCertificates: folder.appendingPathComponent("ca.pem")))
+        var polls = 0
+        while !connection.backlog.isReadingPaused, polls < 10_000 {
+            try await Task.sleep(nanoseconds: 1_000_000)
+            polls += 1
+        }
+        #expect(connection.backlog.isReadingPaused, "reading never paused")
+        var index = 0
+        for try await message in connection.messages {
+            guard case .text(let text) = message else { break }
+            if text == "done" { break }
+            #expect(text.hasPrefix(String(format: "%08d", index)))
+            index += 1
+        }
+        #expect(index == 3000)
+        await connection.close()
+    }
+}
+#endif

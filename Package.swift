@@ -36,7 +36,8 @@ let package = Package(
             dependencies: ["courier"]),
         .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
         // The fuzz targets (Scripts/fuzz); built normally, it replays inputs from files.
-        .executableTarget(name: "CourierFuzz", dependencies: ["CourierSchema", "CourierImport", "CourierRuntime"], path: "Fuzz/CourierFuzz"),
+        .executableTarget(
+            name: "CourierFuzz", dependencies: ["CourierSchema", "CourierImport", "CourierRuntime", "CourierRealtime"], path: "Fuzz/CourierFuzz"),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "CourierTestSupport"]),
         .testTarget(name: "CourierDiffTests", dependencies: ["CourierDiff", "CourierSchema", "CourierCodegen", "CourierTestSupport"]),
         .testTarget(

@@ -4,6 +4,7 @@ import Foundation
 // build, or the fuzz build (Scripts/fuzz). A release build of the package has no targets.
 #if DEBUG || FUZZING
 @testable import CourierImport
+@testable import CourierRealtime
 @testable import CourierRuntime
 @testable import CourierSchema
 
@@ -24,6 +25,9 @@ let fuzzTargets: [FuzzTarget] = [
     FuzzTarget(
         name: "jsonlines", summary: "the JSON Lines parser; the lines do not depend on how the bytes are chunked",
         seeds: ["Tests/CourierRuntimeTests/Fixtures"], check: checkJSONLines),
+    FuzzTarget(
+        name: "websocket", summary: "WebSocket frames as a server sends them; the messages do not depend on how the bytes are chunked",
+        seeds: [], check: checkWebSocketFrames),
     FuzzTarget(
         name: "headers", summary: "Retry-After, ISO 8601 dates and media types as servers and schemas write them",
         seeds: ["Tests/CourierRuntimeTests/Fixtures"], check: checkHeaderValues),
@@ -93,6 +97,29 @@ let importFolder: URL = {
     }
     let (first, second) = split(bytes)
     FuzzTarget.require(lines([bytes[...]]) == lines([first, second]), "the lines depend on where the bytes were split")
+}
+
+@Sendable func checkWebSocketFrames(_ bytes: [UInt8]) {
+    /// The events the client makes of the chunks, and the error that ended them, as text.
+    func events(_ chunks: [ArraySlice<UInt8>]) -> [String] {
+        var reader = WebSocketFrameReader(maxPayload: 4096)
+        var assembler = WebSocketMessageAssembler(maxMessageSize: 8192)
+        var events: [String] = []
+        do throws(WebSocketError) {
+            for chunk in chunks {
+                reader.append(chunk)
+                while let frame = try reader.next() {
+                    FuzzTarget.require(!frame.opcode.isControl || frame.payload.count <= 125, "a control frame of \(frame.payload.count) bytes")
+                    if let event = try assembler.take(frame) { events.append("\(event)") }
+                }
+            }
+        } catch {
+            events.append("error: \(error)")
+        }
+        return events
+    }
+    let (first, second) = split(bytes)
+    FuzzTarget.require(events([bytes[...]]) == events([first, second]), "the messages depend on where the bytes were split")
 }
 
 @Sendable func checkHeaderValues(_ bytes: [UInt8]) {

@@ -236,6 +236,17 @@ final class TCPConnection: @unchecked Sendable {
         return .success(())
     }
 
+    /// Queues `bytes` after the writes before them, without waiting: for control frames, whose
+    /// failure the reader finds out about anyway.
+    func enqueueWrite(_ bytes: [UInt8], timeout: TimeInterval) {
+        writeQueue.async { _ = self.writeBlocking(bytes, timeout: timeout) }
+    }
+
+    /// Closes the connection once every write queued before has gone out (or failed).
+    func closeAfterPendingWrites() {
+        writeQueue.async { self.close() }
+    }
+
     #if os(Linux)
     private func writeBlocking(_ bytes: [UInt8], through tls: TLSSession, timeout: TimeInterval) -> Result<Void, WebSocketError> {
         bytes.withUnsafeBytes { buffer in

@@ -216,8 +216,8 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     private func sendControl(_ opcode: WebSocketFrame.Opcode, _ payload: [UInt8]) {
         guard lock.withLock({ state != .closed }) else { return }
-        let bytes = WebSocketFrameWriter.bytes(of: WebSocketFrame(opcode: opcode, payload: payload))
-        Task { try? await tcp.write(bytes, timeout: options.closeTimeout) }
+        // Queued now, so that a close that follows goes out after it.
+        tcp.enqueueWrite(WebSocketFrameWriter.bytes(of: WebSocketFrame(opcode: opcode, payload: payload)), timeout: options.closeTimeout)
     }
 
     /// Ends the connection once: the messages' sequence ends, with `error` if any.
@@ -230,11 +230,8 @@ public final class WebSocketConnection: @unchecked Sendable {
         }
         guard let waiter else { return }
         inbox.finish(error)
-        // Let a close frame just queued go out before the socket goes.
-        Task { [tcp] in
-            try? await tcp.write([], timeout: 1)
-            tcp.close()
-        }
+        // A close frame just queued goes out before the socket goes.
+        tcp.closeAfterPendingWrites()
         waiter?.resume()
     }
 

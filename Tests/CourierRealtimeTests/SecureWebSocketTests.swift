@@ -8,7 +8,7 @@ import Testing
 
 /// `wss://` with Courier's own client on Linux: TLS through OpenSSL against Python's
 /// `websockets` serving a certificate that the test's own authority signed (trustme).
-@Suite("A secure WebSocket connection", .serialized)
+@Suite("A secure WebSocket connection", .serialized, .timeLimit(.minutes(1)))
 struct SecureWebSocketTests {
     /// A TLS server, and the folder with its authority's certificate (`ca.pem`) and another
     /// authority's (`other-ca.pem`).

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// Courier's WebSocket client against a server nobody here wrote (Python's `websockets`,
 /// `Tests/Server/websocket_server.py`), over loopback: messages both ways, fragments, pings,
 /// each way a connection ends, limits, a slow consumer and many sends at once.
-@Suite("A WebSocket connection against a real server", .serialized)
+@Suite("A WebSocket connection against a real server", .serialized, .timeLimit(.minutes(1)))
 struct WebSocketConnectionTests {
     static let root = ExternalCollection.repositoryRoot
 

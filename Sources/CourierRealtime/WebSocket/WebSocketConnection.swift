@@ -118,6 +118,19 @@ public final class WebSocketConnection: @unchecked Sendable {
         try await sendFrame(frame)
     }
 
+    /// Queues a message behind those sent before, without waiting for it to go out: for a
+    /// caller that must keep its messages in order and learns of a broken connection from
+    /// `messages` anyway.
+    func enqueue(_ message: WebSocketMessage) {
+        guard lock.withLock({ state == .open }) else { return }
+        let frame: WebSocketFrame
+        switch message {
+        case .text(let text): frame = WebSocketFrame(opcode: .text, payload: Array(text.utf8))
+        case .binary(let bytes): frame = WebSocketFrame(opcode: .binary, payload: bytes)
+        }
+        tcp.enqueueWrite(WebSocketFrameWriter.bytes(of: frame), timeout: options.closeTimeout)
+    }
+
     /// Sends a ping; the server answers with a pong carrying the same payload (at most 125 bytes).
     public func ping(_ payload: [UInt8] = []) async throws(WebSocketError) {
         try await sendFrame(WebSocketFrame(opcode: .ping, payload: Array(payload.prefix(WebSocketFrame.maxControlPayload))))
@@ -149,6 +162,13 @@ public final class WebSocketConnection: @unchecked Sendable {
             }
         }
         finish(nil)
+    }
+
+    /// Drops the connection at once, without the closing handshake: for a connection taken for
+    /// dead, whose server would never answer a close frame. `messages` ends with
+    /// `connectionLost`.
+    public func abort(_ reason: String) {
+        finish(.connectionLost(reason))
     }
 
     // MARK: - Reading (on the connection's read queue)

@@ -29,6 +29,9 @@ let fuzzTargets: [FuzzTarget] = [
         name: "websocket", summary: "WebSocket frames as a server sends them; the messages do not depend on how the bytes are chunked",
         seeds: [], check: checkWebSocketFrames),
     FuzzTarget(
+        name: "phoenix", summary: "Phoenix channel messages as Supabase Realtime sends them; what decodes encodes to the same message",
+        seeds: [], check: checkPhoenixMessage),
+    FuzzTarget(
         name: "headers", summary: "Retry-After, ISO 8601 dates and media types as servers and schemas write them",
         seeds: ["Tests/CourierRuntimeTests/Fixtures"], check: checkHeaderValues),
 ]
@@ -120,6 +123,12 @@ let importFolder: URL = {
     }
     let (first, second) = split(bytes)
     FuzzTarget.require(events([bytes[...]]) == events([first, second]), "the messages depend on where the bytes were split")
+}
+
+@Sendable func checkPhoenixMessage(_ bytes: [UInt8]) {
+    guard let message = try? PhoenixMessage.decode(String(decoding: bytes, as: UTF8.self)) else { return }
+    let again = try? PhoenixMessage.decode(message.text)
+    FuzzTarget.require(again == message, "a decoded message does not survive encoding: \(message)")
 }
 
 @Sendable func checkHeaderValues(_ bytes: [UInt8]) {

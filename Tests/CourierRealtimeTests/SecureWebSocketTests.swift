@@ -33,13 +33,7 @@ struct SecureWebSocketTests {
         // Larger than a TLS record (16 KiB), and many small ones.
         let sent: [WebSocketMessage] = [.text(String(repeating: "secure ", count: 30_000)), .binary((0..<100_000).map { UInt8($0 % 256) })]
             + (0..<100).map { .text("message \($0)") }
-        for message in sent { try await connection.send(message) }
-        var received: [WebSocketMessage] = []
-        for try await message in connection.messages {
-            received.append(message)
-            if received.count == sent.count { break }
-        }
-        #expect(received == sent)
+        #expect(try await WebSocketConnectionTests.echo(sent, on: connection) == sent)
         // The closing handshake over TLS: the messages end without an error.
         async let ending = WebSocketConnectionTests.ending(of: connection)
         await connection.close()

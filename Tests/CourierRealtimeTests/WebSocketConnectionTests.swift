@@ -48,19 +48,24 @@ struct WebSocketConnectionTests {
         }
     }
 
+    /// Sends `messages` to an echo server and returns as many messages as come back.
+    static func echo(_ messages: [WebSocketMessage], on connection: WebSocketConnection) async throws -> [WebSocketMessage] {
+        for message in messages { try await connection.send(message) }
+        var received: [WebSocketMessage] = []
+        for try await message in connection.messages {
+            received.append(message)
+            if received.count == messages.count { break }
+        }
+        return received
+    }
+
     @Test func messagesGoBothWaysWholeAndInOrder() async throws {
         let server = try await Self.server()
         let connection = try await WebSocketConnection.connect(to: Self.url(server, "/echo"))
         let large = String(repeating: "€uro ", count: 40_000)  // 240,000 bytes: a 64-bit length
         let binary = (0..<70_000).map { UInt8($0 % 251) }
         let sent: [WebSocketMessage] = [.text("hello"), .text(""), .binary(binary), .text(large), .binary([])]
-        for message in sent { try await connection.send(message) }
-        var received: [WebSocketMessage] = []
-        for try await message in connection.messages {
-            received.append(message)
-            if received.count == sent.count { break }
-        }
-        #expect(received == sent)
+        #expect(try await Self.echo(sent, on: connection) == sent)
         await connection.close()
         #expect(try await Self.seen(server, "/echo") == "/echo 1000")
     }

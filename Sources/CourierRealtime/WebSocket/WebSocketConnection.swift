@@ -110,12 +110,7 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     /// Sends a message.
     public func send(_ message: WebSocketMessage) async throws(WebSocketError) {
-        let frame: WebSocketFrame
-        switch message {
-        case .text(let text): frame = WebSocketFrame(opcode: .text, payload: Array(text.utf8))
-        case .binary(let bytes): frame = WebSocketFrame(opcode: .binary, payload: bytes)
-        }
-        try await sendFrame(frame)
+        try await sendFrame(message.frame)
     }
 
     /// Queues a message behind those sent before, without waiting for it to go out: for a
@@ -123,12 +118,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// `messages` anyway.
     func enqueue(_ message: WebSocketMessage) {
         guard lock.withLock({ state == .open }) else { return }
-        let frame: WebSocketFrame
-        switch message {
-        case .text(let text): frame = WebSocketFrame(opcode: .text, payload: Array(text.utf8))
-        case .binary(let bytes): frame = WebSocketFrame(opcode: .binary, payload: bytes)
-        }
-        tcp.enqueueWrite(WebSocketFrameWriter.bytes(of: frame), timeout: options.closeTimeout)
+        tcp.enqueueWrite(WebSocketFrameWriter.bytes(of: message.frame), timeout: options.closeTimeout)
     }
 
     /// Sends a ping; the server answers with a pong carrying the same payload (at most 125 bytes).

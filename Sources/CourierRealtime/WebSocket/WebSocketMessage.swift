@@ -6,6 +6,16 @@ public enum WebSocketMessage: Sendable, Hashable {
     case binary([UInt8])
 }
 
+extension WebSocketMessage {
+    /// The message as one unfragmented frame.
+    var frame: WebSocketFrame {
+        switch self {
+        case .text(let text): return WebSocketFrame(opcode: .text, payload: Array(text.utf8))
+        case .binary(let bytes): return WebSocketFrame(opcode: .binary, payload: bytes)
+        }
+    }
+}
+
 /// What a run of frames amounts to: a whole message, or a control frame between the pieces of
 /// one.
 enum WebSocketEvent: Sendable, Hashable {

@@ -108,6 +108,13 @@ struct OpenSSL: @unchecked Sendable {
             verifyErrorText: function("X509_verify_cert_error_string", as: (@convention(c) (Int) -> UnsafePointer<CChar>?).self)))
     }
 
+    /// Empties this thread's error queue. OpenSSL asks for it before every I/O call: a stale
+    /// error left on the thread (threads serve many connections) makes `SSL_get_error` report a
+    /// failure where the call only wanted to wait.
+    func clearErrors() {
+        while nextError() != 0 {}
+    }
+
     /// The library's queued errors, as one line, and the queue emptied.
     func drainErrors() -> String {
         var lines: [String] = []

@@ -64,6 +64,7 @@ final class TLSSession: @unchecked Sendable {
         }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
+            library.clearErrors()
             let result = library.connect(session)
             if result == 1 { return .success(tls) }
             let code = library.error(session, result)
@@ -84,6 +85,7 @@ final class TLSSession: @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
         lock.withLock {
             guard !isReleased else { return .end }
+            library.clearErrors()
             let count = library.read(session, buffer.baseAddress, Int32(buffer.count))
             if count > 0 { return .bytes(Int(count)) }
             switch library.error(session, count) {
@@ -100,6 +102,7 @@ final class TLSSession: @unchecked Sendable {
     func write(_ bytes: UnsafeRawPointer, count: Int) -> WriteOutcome {
         lock.withLock {
             guard !isReleased else { return .failure("the TLS session is closed") }
+            library.clearErrors()
             let written = library.write(session, bytes, Int32(min(count, Int(Int32.max))))
             if written > 0 { return .wrote(Int(written)) }
             switch library.error(session, written) {
@@ -114,6 +117,7 @@ final class TLSSession: @unchecked Sendable {
     func shutdown() {
         lock.withLock {
             guard !isReleased else { return }
+            library.clearErrors()
             _ = library.shutdown(session)
             _ = library.drainErrors()
         }

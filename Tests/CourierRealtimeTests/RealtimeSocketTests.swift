@@ -136,6 +136,21 @@ struct RealtimeSocketTests {
         await socket.disconnect()
     }
 
+    /// A channel that crashed on the server is joined again, and says so: what was sent
+    /// meanwhile is lost.
+    @Test func aChannelThatCrashedOnTheServerIsJoinedAgain() async throws {
+        let server = try await Self.server()
+        let socket = RealtimeSocket(url: server.socketURL, apiKey: "anon-key", accessToken: "good-1", options: Self.options(ManualClock()))
+        var events = await socket.subscribe("realtime:tasks", config: Self.tasksConfig).makeAsyncIterator()
+        #expect(try await Self.next(&events) == .joined)
+        try await server.get("/crash?topic=realtime:tasks")
+        #expect(try await Self.next(&events) == .reconnected)
+        try await server.get("/push?topic=realtime:tasks&n=1")
+        guard case .message(let change)? = try await Self.next(&events) else { Issue.record("no change after the rejoin"); return }
+        #expect(change.event == "postgres_changes")
+        await socket.disconnect()
+    }
+
     @Test func aRefusedTokenEndsTheSubscriptionWithATypedError() async throws {
         let server = try await Self.server()
         let socket = RealtimeSocket(url: server.socketURL, apiKey: "anon-key", accessToken: "expired", options: Self.options(ManualClock()))

@@ -70,12 +70,7 @@ struct SecureWebSocketTests {
         let (server, folder) = try await Self.server()
         let connection = try await WebSocketConnection.connect(
             to: Self.url(server, "/flood/3000"), options: WebSocketOptions(inboxLimit: 8, trustedCertificates: folder.appendingPathComponent("ca.pem")))
-        var polls = 0
-        while !connection.backlog.isReadingPaused, polls < 10_000 {
-            try await Task.sleep(nanoseconds: 1_000_000)
-            polls += 1
-        }
-        #expect(connection.backlog.isReadingPaused, "reading never paused")
+        try await WebSocketConnectionTests.waitUntilReadingPauses(connection)
         var index = 0
         for try await message in connection.messages {
             guard case .text(let text) = message else { break }

@@ -48,6 +48,13 @@ struct WebSocketConnectionTests {
         }
     }
 
+    /// Waits (in real time, at most ten seconds) until the connection has stopped reading
+    /// because its inbox is full.
+    static func waitUntilReadingPauses(_ connection: WebSocketConnection) async throws {
+        for _ in 0..<10_000 where !connection.backlog.isReadingPaused { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(connection.backlog.isReadingPaused, "reading never paused")
+    }
+
     /// Sends `messages` to an echo server and returns as many messages as come back.
     static func echo(_ messages: [WebSocketMessage], on connection: WebSocketConnection) async throws -> [WebSocketMessage] {
         for message in messages { try await connection.send(message) }
@@ -202,12 +209,7 @@ struct WebSocketConnectionTests {
         let limit = 16
         let connection = try await WebSocketConnection.connect(to: Self.url(server, "/flood/3000"), options: WebSocketOptions(inboxLimit: limit))
         // Take nothing until the inbox is full and reading has paused.
-        var polls = 0
-        while !connection.backlog.isReadingPaused, polls < 10_000 {
-            try await Task.sleep(nanoseconds: 1_000_000)
-            polls += 1
-        }
-        #expect(connection.backlog.isReadingPaused, "reading never paused")
+        try await WebSocketConnectionTests.waitUntilReadingPauses(connection)
         var most = 0
         var index = 0
         for try await message in connection.messages {

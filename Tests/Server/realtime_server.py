@@ -11,6 +11,7 @@ Courier's realtime socket, on Python's `websockets`. WebSocket at /realtime/v1/w
   /drop                       drop every connection without a close frame
   /close?code=C               close every connection with code C
   /expire?topic=T             tell T's subscribers their token expired (system error, phx_close)
+  /crash?topic=T              tell T's subscribers their channel crashed (phx_error)
 
 Prints its port on the first line of standard output; stops when standard input closes.
 """
@@ -82,6 +83,12 @@ def control(connection, request):
             if entry is not None:
                 loop.create_task(ws.send(push(query["topic"], "system", {"status": "error", "message": "Token has expired 0 seconds ago",
                                                                           "extension": "system", "channel": query["topic"]}, entry["join_ref"])))
+        return respond({"ok": True})
+    if url.path == "/crash":
+        for ws in list(connections):
+            entry = subscriptions.get(ws, {}).pop(query["topic"], None)
+            if entry is not None:
+                loop.create_task(ws.send(push(query["topic"], "phx_error", {}, entry["join_ref"])))
         return respond({"ok": True})
     return connection.respond(404, "no such path\n")
 

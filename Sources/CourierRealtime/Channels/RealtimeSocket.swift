@@ -241,7 +241,7 @@ public actor RealtimeSocket {
         case "phx_reply" where message.ref == channel.joinRef && !channel.isJoined:
             if message.payload["status"]?.stringValue == "ok" {
                 channel.isJoined = true
-                channel.yield(channel.hasJoined ? .reconnected : .joined, limit: options.bufferLimit)
+                channel.yield(channel.hasJoined ? .reconnected : .joined)
                 channel.hasJoined = true
             } else {
                 let reason = message.payload["response"]?["reason"]?.stringValue ?? "\(message.payload["response"] ?? .null)"
@@ -254,10 +254,14 @@ public actor RealtimeSocket {
                 ? .tokenRefused(reason) : .joinRefused(topic: channel.topic, reason: reason))
         case "phx_close":
             refuse(channel, .joinRefused(topic: channel.topic, reason: "the server closed the channel"))
-        case "phx_reply", "phx_error":
+        case "phx_error":
+            // The channel crashed on the server: join it again; the subscription hears
+            // `.reconnected`, since what the server sent meanwhile is lost.
+            if let connection, channel.isJoined { join(channel, on: connection) }
+        case "phx_reply":
             break
         default:
-            if !channel.yield(.message(message), limit: options.bufferLimit) {
+            if !channel.yield(.message(message)) {
                 channels[channel.topic] = nil
                 if let connection { send(PhoenixMessage(topic: channel.topic, event: "phx_leave", ref: makeReference(), joinRef: channel.joinRef), on: connection) }
             }
@@ -289,7 +293,7 @@ final class ChannelSubscription: @unchecked Sendable {
 
     /// Yields an event; false when the consumer's buffer was full, which ends the subscription.
     @discardableResult
-    func yield(_ event: ChannelEvent, limit: Int) -> Bool {
+    func yield(_ event: ChannelEvent) -> Bool {
         if case .dropped = continuation.yield(event) {
             continuation.finish(throwing: RealtimeError.consumerTooSlow(dropped: 1))
             return false

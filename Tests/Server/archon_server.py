@@ -2,8 +2,9 @@
 
 Supabase-style auth with short-lived JWTs and single-use rotating refresh tokens, PostgREST-style
 tables, tasks that move created -> running -> completed/failed over time, a server-sent-events
-chat stream, multipart uploads, the envelope-style feed, and admin routes that inject faults and
-read counters.
+chat stream, multipart uploads, the envelope-style feed, Supabase Realtime at /realtime/v1/websocket
+(the tasks table's changes as `postgres_changes`, broadcast; `phoenix_hub.py`), and admin routes
+that inject faults and read counters.
 
 Usage: python archon_server.py  (picks a free port, prints it on the first line of stdout, and
 stops when standard input closes: the tests' mode), or python archon_server.py --port 8080 (a
@@ -23,12 +24,14 @@ from collections import defaultdict
 
 import jwt
 import uvicorn
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel
 from sse_starlette.sse import EventSourceResponse
 from starlette.middleware.base import BaseHTTPMiddleware
+
+from phoenix_hub import ChannelHub, Peer
 
 SECRET = "archon-test-secret"
 ANON_KEY = "anon-key"
@@ -65,6 +68,24 @@ class State:
 
 
 state = State()
+
+
+def authorize_realtime(token):
+    """Realtime's check of a channel's access token: (None, its expiry) or (why not, None)."""
+    if not token:
+        return "Invalid JWT: no access token", None
+    try:
+        claims = jwt.decode(token, SECRET, algorithms=["HS256"])
+    except jwt.ExpiredSignatureError:
+        return "Token has expired", None
+    except jwt.InvalidTokenError as error:
+        return f"Invalid JWT: {error}", None
+    if claims.get("jti") in state.revoked:
+        return "Invalid JWT: revoked", None
+    return None, claims["exp"]
+
+
+realtime = ChannelHub(authorize_realtime)
 app = FastAPI(title="Archon Reference", description="The reference backend of Courier's tests.", version="1.0")
 
 
@@ -266,9 +287,26 @@ def new_task(project_id, title, steps=3, fail=False, step_seconds=0.3):
     task = {"id": task_id, "project_id": project_id, "title": title, "status": "created", "error_message": None,
             "events": [], "steps": [{"id": str(uuid.uuid4()), "name": f"Step {i + 1}", "status": "pending", "position": i,
                                      "started_at": None, "completed_at": None} for i in range(steps)],
-            "created_at": now_text(), "updated_at": None, "_listeners": [], "_fail": fail, "_step_seconds": step_seconds}
+            "progress": 0, "created_at": now_text(), "updated_at": None, "_listeners": [], "_fail": fail, "_step_seconds": step_seconds}
     state.tasks[task_id] = task
+    publish(task, "INSERT")
     return task
+
+
+# The tasks table's columns, as Supabase Realtime names their types; a change carries these only
+# (events and steps are rows of their own tables).
+TASK_COLUMNS = [("id", "uuid"), ("project_id", "uuid"), ("title", "text"), ("status", "text"), ("progress", "int4"),
+                ("error_message", "text"), ("created_at", "timestamptz"), ("updated_at", "timestamptz")]
+
+
+def row(task):
+    return {name: task[name] for name, _ in TASK_COLUMNS}
+
+
+def publish(task, kind):
+    """Tells Realtime's subscribers of the tasks table; the table's replica identity is DEFAULT,
+    so the old record of an update or a delete holds the primary key only."""
+    realtime.publish_change("tasks", kind, row(task), {"id": task["id"]}, TASK_COLUMNS)
 
 
 def public(task):
@@ -285,6 +323,7 @@ def add_event(task, kind, message, metadata=None):
 
 
 def notify(task):
+    publish(task, "UPDATE")
     for queue in list(task["_listeners"]):
         queue.put_nowait(("task_update", {"type": "task_update", "task": public(task)}))
 
@@ -318,6 +357,9 @@ async def run_task(task):
             return
         step["status"] = "completed"
         step["completed_at"] = now_text()
+        task["progress"] += 1
+        task["updated_at"] = now_text()
+        publish(task, "UPDATE")
         add_event(task, "step_completed", step["name"])
         add_event(task, "file_created", "Created a file", {"path": f"src/{step['position']}.swift", "language": "swift"})
     if task["_fail"]:
@@ -371,6 +413,51 @@ async def cancel_task(task_id: str):
     task["updated_at"] = now_text()
     notify(task)
     return public(task)
+
+# ---------------------------------------------------------------- Supabase Realtime
+
+
+@app.websocket("/realtime/v1/websocket")
+async def realtime_socket(websocket: WebSocket, apikey: str = "", vsn: str = ""):
+    if apikey != ANON_KEY or vsn != "1.0.0":
+        await websocket.close(code=1008)
+        return
+    await websocket.accept()
+
+    def abort():
+        # uvicorn's protocol object is the ASGI send's owner; its transport drops the TCP connection.
+        transport = getattr(getattr(websocket._send, "__self__", None), "transport", None)
+        if transport is not None:
+            transport.abort()
+
+    peer = Peer(websocket.send_text, abort, lambda code, reason: websocket.close(code=code, reason=reason))
+    realtime.connected(peer)
+    try:
+        while True:
+            realtime.receive(peer, await websocket.receive_text())
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        realtime.disconnected(peer)
+
+
+@app.post("/_admin/realtime/{action}", include_in_schema=False)
+async def admin_realtime(action: str, request: Request):
+    """Misbehaves on command (drop, deaf, close, expire, crash, refuse, malformed, oversized), or
+    reports what the Realtime endpoint saw (stats)."""
+    if action == "stats":
+        return realtime.stats_now()
+    return realtime.control(action, dict(request.query_params))
+
+
+@app.delete("/_admin/tasks/{task_id}", include_in_schema=False)
+async def admin_delete_task(task_id: str):
+    task = state.tasks.pop(task_id, None)
+    if task is None:
+        return JSONResponse({"message": "no task with this id"}, status_code=404)
+    realtime.publish_change("tasks", "DELETE", None, {"id": task_id}, TASK_COLUMNS)
+    return {}
+
 
 # ---------------------------------------------------------------- chat (SSE)
 

@@ -16,6 +16,12 @@ public enum RealtimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case consumerTooSlow(dropped: Int)
     /// The subscription was closed by the app, or its task was cancelled.
     case closed
+    /// A change whose row is not what the schema says (why, and the message): the schema and
+    /// the table differ, or the table's replica identity sends less of the old row than the
+    /// schema's `old` model needs.
+    case undecodableChange(table: String, reason: String)
+    /// A message of a typed socket or channel that is not what the schema says.
+    case undecodableMessage(String)
 
     /// What happened, and what to do.
     public var description: String {
@@ -27,6 +33,8 @@ public enum RealtimeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedMessage(let reason): return "realtime: a message that is not Phoenix's: \(reason)"
         case .consumerTooSlow(let dropped): return "realtime: the app fell behind and \(dropped) changes were dropped; fetch the data again"
         case .closed: return "realtime: the subscription was closed"
+        case .undecodableChange(let table, let reason): return "realtime: a change of \(table) could not be read: \(reason)"
+        case .undecodableMessage(let reason): return "realtime: a message could not be read: \(reason)"
         }
     }
 }

@@ -11,6 +11,9 @@ public actor RealtimeSocket {
     let url: URL
     let options: RealtimeOptions
     private var accessToken: String?
+    /// Asked for the access token before each connection and at each heartbeat, and again when
+    /// the server refuses one; nil when the token is only set by `setAccessToken(_:)`.
+    private let tokenProvider: (@Sendable () async throws -> String?)?
     private var channels: [String: ChannelSubscription] = [:]
     private var nextReference = 0
     private var connection: WebSocketConnection?
@@ -22,13 +25,31 @@ public actor RealtimeSocket {
     /// API key and the protocol version are added to its query. `accessToken` is sent with
     /// every join; `setAccessToken(_:)` replaces it.
     public init(url: URL, apiKey: String?, accessToken: String? = nil, options: RealtimeOptions = RealtimeOptions()) {
+        self.init(url: url, apiKey: apiKey, initialToken: accessToken, tokenProvider: nil, options: options)
+    }
+
+    /// A socket whose access token comes from `accessToken`, asked before each connection, at
+    /// each heartbeat (a new token goes to every joined channel, as Supabase's clients do) and
+    /// when the server refuses or expires a token (the channel joins again with a new one).
+    /// When it throws `APIError.notAuthenticated`, the session is over: every subscription ends
+    /// with `RealtimeError.tokenRefused`.
+    public init(
+        url: URL, apiKey: String?, accessToken: @escaping @Sendable () async throws -> String?, options: RealtimeOptions = RealtimeOptions()
+    ) {
+        self.init(url: url, apiKey: apiKey, initialToken: nil, tokenProvider: accessToken, options: options)
+    }
+
+    private init(
+        url: URL, apiKey: String?, initialToken: String?, tokenProvider: (@Sendable () async throws -> String?)?, options: RealtimeOptions
+    ) {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var query = components?.queryItems ?? []
         if let apiKey { query.append(URLQueryItem(name: "apikey", value: apiKey)) }
         query.append(URLQueryItem(name: "vsn", value: "1.0.0"))
         components?.queryItems = query
         self.url = components?.url ?? url
-        self.accessToken = accessToken
+        self.accessToken = initialToken
+        self.tokenProvider = tokenProvider
         self.options = options
     }
 
@@ -55,6 +76,7 @@ public actor RealtimeSocket {
         accessToken = token
         guard let connection, let token else { return }
         for channel in channels.values where channel.isJoined {
+            channel.token = token
             send(PhoenixMessage(topic: channel.topic, event: "access_token", payload: ["access_token": .string(token)], ref: makeReference(), joinRef: channel.joinRef), on: connection)
         }
     }
@@ -101,6 +123,7 @@ public actor RealtimeSocket {
         subscription.joinRef = reference
         subscription.isJoined = false
         var payload: [String: JSONValue] = ["config": subscription.config]
+        subscription.token = accessToken
         if let accessToken { payload["access_token"] = .string(accessToken) }
         send(PhoenixMessage(topic: subscription.topic, event: "phx_join", payload: .object(payload), ref: reference, joinRef: reference), on: connection)
         let clock = options.clock, timeout = options.replyTimeout
@@ -193,6 +216,7 @@ public actor RealtimeSocket {
 
     /// Joins every channel, beats the heart and routes messages until the connection ends.
     private func serve(_ connection: WebSocketConnection) async -> WebSocketError {
+        if tokenProvider != nil { await askForToken() }
         self.connection = connection
         pendingHeartbeat = nil
         options.observer?(.connected)
@@ -227,6 +251,38 @@ public actor RealtimeSocket {
         let reference = makeReference()
         pendingHeartbeat = reference
         send(PhoenixMessage(topic: "phoenix", event: "heartbeat", ref: reference), on: connection)
+        if tokenProvider != nil { Task { await self.askForToken() } }
+    }
+
+    // MARK: - The access token
+
+    /// Asks the provider for the token: a new one goes to every joined channel; an ended
+    /// session ends every subscription; a passing failure (the network) keeps the token.
+    private func askForToken() async {
+        guard let tokenProvider else { return }
+        do {
+            let fresh = try await tokenProvider()
+            if fresh != accessToken { await setAccessToken(fresh) }
+        } catch APIError.notAuthenticated {
+            for channel in channels.values { channel.finish(RealtimeError.tokenRefused("the session ended; sign in again")) }
+            channels.removeAll()
+            await stop(reason: "the session ended")
+        } catch {
+            // Kept: the token may still be good, and the next heartbeat asks again.
+        }
+    }
+
+    /// A channel whose token the server refused or expired joins again with a newer token
+    /// from the provider (saying `.reconnected`: what was sent meanwhile is lost); without one,
+    /// the subscription ends with `RealtimeError.tokenRefused`.
+    private func renewToken(of channel: ChannelSubscription, refused: String?, error: RealtimeError) async {
+        if tokenProvider != nil, accessToken == refused { await askForToken() }
+        guard channels[channel.topic] === channel else { return }
+        guard tokenProvider != nil, accessToken != refused, let connection else {
+            refuse(channel, error)
+            return
+        }
+        join(channel, on: connection)
     }
 
     private func route(_ message: PhoenixMessage) {
@@ -244,14 +300,10 @@ public actor RealtimeSocket {
                 channel.yield(channel.hasJoined ? .reconnected : .joined)
                 channel.hasJoined = true
             } else {
-                let reason = message.payload["response"]?["reason"]?.stringValue ?? "\(message.payload["response"] ?? .null)"
-                refuse(channel, reason.lowercased().contains("token") || reason.lowercased().contains("jwt")
-                    ? .tokenRefused(reason) : .joinRefused(topic: channel.topic, reason: reason))
+                refused(channel, reason: message.payload["response"]?["reason"]?.stringValue ?? "\(message.payload["response"] ?? .null)")
             }
         case "system" where message.payload["status"]?.stringValue == "error":
-            let reason = message.payload["message"]?.stringValue ?? "an error"
-            refuse(channel, reason.lowercased().contains("token") || reason.lowercased().contains("jwt")
-                ? .tokenRefused(reason) : .joinRefused(topic: channel.topic, reason: reason))
+            refused(channel, reason: message.payload["message"]?.stringValue ?? "an error")
         case "phx_close":
             refuse(channel, .joinRefused(topic: channel.topic, reason: "the server closed the channel"))
         case "phx_error":
@@ -266,6 +318,20 @@ public actor RealtimeSocket {
                 if let connection { send(PhoenixMessage(topic: channel.topic, event: "phx_leave", ref: makeReference(), joinRef: channel.joinRef), on: connection) }
             }
         }
+    }
+
+    /// The server refused the channel or ended it: a refused or expired token is renewed,
+    /// anything else ends the subscription.
+    private func refused(_ channel: ChannelSubscription, reason: String) {
+        let lowercased = reason.lowercased()
+        guard lowercased.contains("token") || lowercased.contains("jwt") else {
+            refuse(channel, .joinRefused(topic: channel.topic, reason: reason))
+            return
+        }
+        // Not joined from now on: the server's phx_close for this join is stale.
+        channel.isJoined = false
+        channel.joinRef = nil
+        Task { await renewToken(of: channel, refused: channel.token, error: .tokenRefused(reason)) }
     }
 
     private func refuse(_ channel: ChannelSubscription, _ error: RealtimeError) {
@@ -284,6 +350,8 @@ final class ChannelSubscription: @unchecked Sendable {
     var isJoined = false
     /// Whether the channel joined before: its next join is announced as `.reconnected`.
     var hasJoined = false
+    /// The access token the channel last joined with or was sent.
+    var token: String?
 
     init(topic: String, config: JSONValue, continuation: AsyncThrowingStream<ChannelEvent, any Error>.Continuation) {
         self.topic = topic

@@ -195,17 +195,8 @@ extension APIClient {
     /// The token for an authenticated request. Signed out, or rejected while refreshing ahead
     /// of expiry, the request fails without being sent, and the app hears of a rejection once.
     private func currentToken() async throws -> String {
-        do {
-            guard let token = try await credentials.currentToken() else { throw APIError.notAuthenticated() }
-            return token
-        } catch let rejection as CredentialsRejected {
-            await notifier.notify(rejectedToken: rejection.token)
-            throw APIError.notAuthenticated()
-        } catch let error as APIError {
-            throw error
-        } catch {
-            throw APIError.networkError(error)
-        }
+        guard let token = try await accessToken() else { throw APIError.notAuthenticated() }
+        return token
     }
 
     private func wait(_ seconds: TimeInterval) async throws {

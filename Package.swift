@@ -34,7 +34,7 @@ let package = Package(
             name: "CourierDiffPlugin",
             capability: .command(intent: .custom(verb: "courier-diff", description: "Report what each target's schema change breaks, against a git revision")),
             dependencies: ["courier"]),
-        .target(name: "Archon", dependencies: ["CourierRuntime"], plugins: ["CourierBuildPlugin"]),
+        .target(name: "Archon", dependencies: ["CourierRuntime", "CourierRealtime"], plugins: ["CourierBuildPlugin"]),
         // The fuzz targets (Scripts/fuzz); built normally, it replays inputs from files.
         .executableTarget(
             name: "CourierFuzz", dependencies: ["CourierSchema", "CourierImport", "CourierRuntime", "CourierRealtime"], path: "Fuzz/CourierFuzz"),
@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "CourierDiffTests", dependencies: ["CourierDiff", "CourierSchema", "CourierCodegen", "CourierTestSupport"]),
         .testTarget(
             name: "CourierImportTests", dependencies: ["CourierImport", "CourierSchema", "CourierCodegen", "CourierTestSupport"]),
-        .target(name: "CourierFixtures", dependencies: ["CourierRuntime"], path: "Tests/CourierFixtures", plugins: ["CourierBuildPlugin"]),
+        .target(name: "CourierFixtures", dependencies: ["CourierRuntime", "CourierRealtime"], path: "Tests/CourierFixtures", plugins: ["CourierBuildPlugin"]),
         .testTarget(
             name: "CourierCodegenTests", dependencies: ["CourierCodegen", "CourierSchema", "CourierRuntime", "CourierFixtures", "Archon"],
             exclude: ["Snapshots"]),
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "CourierRealtimeTests", dependencies: ["CourierRealtime", "CourierTestSupport", "CourierLoopbackServer"]),
         .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer", "CourierImport", "CourierTestSupport"]),
         .testTarget(
-            name: "CourierLiveTests", dependencies: ["Archon", "HTTPBinClient", "CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"]),
+            name: "CourierLiveTests", dependencies: ["Archon", "HTTPBinClient", "CourierRuntime", "CourierRealtime", "CourierTestSupport", "CourierLoopbackServer"]),
         .executableTarget(name: "SchemaBenchmark", dependencies: ["CourierSchema"], path: "Benchmarks/SchemaBenchmark"),
         .executableTarget(
             name: "RuntimeBenchmark", dependencies: ["Archon", "CourierRuntime", "CourierLoopbackServer"], path: "Benchmarks/RuntimeBenchmark"),

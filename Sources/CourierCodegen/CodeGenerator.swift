@@ -64,6 +64,7 @@ public enum CodeGenerator {
         let namespace = api.name + "API"
         let types = TypeGenerator(api: api)
         let endpoints = EndpointGenerator(api: api, namespace: namespace)
+        let realtime = RealtimeGenerator(api: api, endpoints: endpoints)
         enum Declaration {
             case model(Model), enumeration(EnumType), union(Union), alias(TypeAlias), group(Group)
         }
@@ -90,16 +91,23 @@ public enum CodeGenerator {
                 case .enumeration(let enumType): types.write(enumType, to: &writer); name = enumType.name
                 case .union(let union): types.write(union, to: &writer); name = union.name
                 case .alias(let alias): types.write(alias, to: &writer); name = alias.name
-                case .group(let group): endpoints.write(group, to: &writer); name = group.name
+                case .group(let group):
+                    if !group.endpoints.isEmpty || group.realtime.isEmpty { endpoints.write(group, to: &writer) }
+                    if !group.realtime.isEmpty { realtime.write(group, to: &writer) }
+                    name = group.name
                 }
                 blocks.append((name, writer.text))
             }
-            return files(forSchemaFile: path, blocks: blocks, partThreshold: partThreshold)
+            let importsRealtime = (api.location.file == path && api.realtimePath != nil)
+                || api.groups.contains { $0.location.file == path && !$0.realtime.isEmpty }
+            return files(forSchemaFile: path, blocks: blocks, partThreshold: partThreshold, importsRealtime: importsRealtime)
         }
     }
 
     /// Puts a schema file's declarations in one file, or in parts when they are long.
-    private static func files(forSchemaFile path: String, blocks: [(name: String?, text: String)], partThreshold: Int) -> [GeneratedFile] {
+    private static func files(
+        forSchemaFile path: String, blocks: [(name: String?, text: String)], partThreshold: Int, importsRealtime: Bool
+    ) -> [GeneratedFile] {
         let lines = blocks.reduce(0) { total, block in total + block.text.utf8.count { $0 == UInt8(ascii: "\n") } }
         var parts = [[String]](repeating: [], count: lines > partThreshold ? partCount : 1)
         for block in blocks {
@@ -113,6 +121,7 @@ public enum CodeGenerator {
             writer.line("\(marker) from \(source)\(part). Do not edit: change the schema and build again.")
             writer.line()
             writer.line("import CourierRuntime")
+            if importsRealtime { writer.line("import CourierRealtime") }
             writer.line("import Foundation")
             var text = writer.text
             for block in texts { text += "\n" + block }
@@ -169,6 +178,20 @@ public enum CodeGenerator {
             }
             writer.line()
             writeFactory(api, to: &writer)
+            if let realtimePath = api.realtimePath {
+                writer.line()
+                writer.line("/// The path of the API's realtime socket (Supabase Realtime) from the base URL.")
+                writer.line("public static let realtimePath = \(SwiftNames.string(realtimePath))")
+                writer.line()
+                writer.docs([
+                    "The realtime socket of `client`'s server, which carries every table subscription and broadcast",
+                    "channel of the API on one connection: it joins with the client's API key and access token, and",
+                    "sends each refreshed token to its channels. Keep one for the app's lifetime.",
+                ])
+                writer.block("public static func realtime(for client: APIClient, options: RealtimeOptions = RealtimeOptions()) -> RealtimeSocket") { writer in
+                    writer.line("RealtimeSocket(client: client, path: realtimePath, options: options)")
+                }
+            }
         }
         if let errorModel = api.errorModel { writeErrorAccessor(api, model: errorModel, to: &writer) }
     }

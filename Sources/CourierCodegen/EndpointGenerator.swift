@@ -271,7 +271,7 @@ struct EndpointGenerator {
     }
 
     /// The arguments of `APIRequest(…)`, in its parameter order, leaving out defaults.
-    private func requestArguments(_ endpoint: Endpoint, form: String, query local: String) -> [String] {
+    func requestArguments(_ endpoint: Endpoint, form: String, query local: String) -> [String] {
         var result = [
             "name: " + SwiftNames.string(endpoint.name), "method: .\(endpoint.method.rawValue.lowercased())",
             "path: " + SwiftNames.pathLiteral(endpoint.path),

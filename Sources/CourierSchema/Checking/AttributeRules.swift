@@ -6,13 +6,14 @@ enum AttributeSite: String {
     case enumCase = "an enum case", union = "a union", variant = "a union variant"
     case group = "a group", endpoint = "an endpoint", field = "a field"
     case parameter = "a parameter", pathParameter = "a path parameter", alias = "an alias"
+    case realtime = "a realtime member"
 }
 
 extension Checker {
     /// Which attributes each site accepts.
     static let attributeSites: [String: [AttributeSite]] = [
-        "public": [.endpoint, .group],
-        "auth": [.endpoint, .group],
+        "public": [.endpoint, .group, .realtime],
+        "auth": [.endpoint, .group, .realtime],
         "idempotent": [.endpoint],
         "retries": [.endpoint],
         "timeout": [.endpoint],
@@ -26,7 +27,7 @@ extension Checker {
         "prefix": [.parameter],
         "style": [.parameter, .field],
         "deprecated": [
-            .model, .enumeration, .enumCase, .union, .variant, .endpoint, .field, .parameter,
+            .realtime, .model, .enumeration, .enumCase, .union, .variant, .endpoint, .field, .parameter,
             .pathParameter, .alias,
         ],
     ]

@@ -14,6 +14,8 @@ struct APISettings {
     var errorModel: String?
     var baseURL: String?
     var generatesTypedMocks = false
+    /// `realtime "/realtime/v1/websocket"`: the path of the API's Supabase Realtime socket.
+    var realtimePath: String?
 }
 
 extension Checker {
@@ -159,6 +161,15 @@ extension Checker {
                 return
             }
             settings.generatesTypedMocks = true
+        case "realtime":
+            guard let (text, location) = word(0) else { return }
+            guard text.hasPrefix("/"), !text.contains("?"), !text.contains(" ") else {
+                log.error(
+                    location, "\"\(text)\" is not the path of a realtime socket",
+                    hint: "write the path from the base URL, such as realtime \"/realtime/v1/websocket\" for Supabase")
+                return
+            }
+            settings.realtimePath = text
         case "baseURL":
             guard let (text, location) = word(0) else { return }
             guard SchemaCompiler.isBaseURL(text) else {

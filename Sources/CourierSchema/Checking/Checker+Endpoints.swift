@@ -3,7 +3,8 @@ extension Checker {
     func checkGroup(_ syntax: GroupSyntax) -> Group {
         let groupAuth = authOverride(attributes(syntax.attributes, at: .group), of: "group '\(syntax.name.text)'")
         let endpoints = syntax.endpoints.compactMap { checkEndpoint($0, groupAuth: groupAuth) }
-        return Group(name: syntax.name.text, docs: syntax.docs, endpoints: endpoints, location: syntax.name.location)
+        let realtime = syntax.realtime.compactMap { checkRealtime($0, groupAuth: groupAuth) }
+        return Group(name: syntax.name.text, docs: syntax.docs, endpoints: endpoints, realtime: realtime, location: syntax.name.location)
     }
 
     private func checkEndpoint(_ syntax: EndpointSyntax, groupAuth: AuthScheme?) -> Endpoint? {
@@ -50,7 +51,7 @@ extension Checker {
                 bodyLocation, "a \(method.rawValue) request cannot have a body",
                 hint: "send the values as query parameters, or use POST")
         }
-        if let path { checkPlaceholders(path, syntax: syntax, parameters: parameters) }
+        if let path { checkPlaceholders(path, written: syntax.path, parameters: parameters) }
         checkArgumentLabels(syntax, parameters: parameters, body: body)
         checkQueryKeys(parameters: parameters, path: path)
 
@@ -77,7 +78,7 @@ extension Checker {
 
     /// What `@public` or `@auth(…)` says of how a group's or an endpoint's requests
     /// authenticate; nil when neither is given.
-    private func authOverride(_ attributes: [String: AttributeSyntax], of owner: String) -> AuthScheme? {
+    func authOverride(_ attributes: [String: AttributeSyntax], of owner: String) -> AuthScheme? {
         let isPublic = flag("public", in: attributes)
         guard let attribute = attributes["auth"] else { return isPublic ? AuthScheme.none : nil }
         if isPublic {
@@ -105,7 +106,7 @@ extension Checker {
         return nil
     }
 
-    private func checkParameter(_ field: FieldSyntax, kind: Parameter.Kind) -> Parameter? {
+    func checkParameter(_ field: FieldSyntax, kind: Parameter.Kind) -> Parameter? {
         let parameterAttributes = attributes(field.attributes, at: kind == .path ? .pathParameter : .parameter)
         guard let type = resolve(field.type) else { return nil }
         let valid: Bool
@@ -296,10 +297,10 @@ extension Checker {
     }
 
     /// Every `{name}` needs one `path` parameter, and every `path` parameter a `{name}`.
-    private func checkPlaceholders(_ path: PathTemplate, syntax: EndpointSyntax, parameters: [Parameter]) {
+    func checkPlaceholders(_ path: PathTemplate, written: NameSyntax, parameters: [Parameter]) {
         let pathParameters = parameters.filter { $0.kind == .path }
         var placeholders: [String: SourceLocation] = [:]
-        for (name, location) in PathRules.placeholders(in: syntax.path) {
+        for (name, location) in PathRules.placeholders(in: written) {
             if placeholders[name] != nil {
                 log.error(location, "placeholder '{\(name)}' appears twice in the path", hint: "give each placeholder its own name")
                 continue

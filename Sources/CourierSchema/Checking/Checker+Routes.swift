@@ -19,6 +19,9 @@ extension Checker {
         for endpoint in groups.flatMap(\.endpoints) {
             claim(endpoint.name, at: endpoint.location, origin: "endpoint")
         }
+        for member in groups.flatMap(\.realtime) {
+            claim(member.name, at: member.location, origin: "realtime member")
+        }
         for endpoint in groups.flatMap(\.endpoints) {
             if endpoint.hasPageSequence {
                 claim(endpoint.name + "Pages", at: endpoint.location, origin: "page sequence of '\(endpoint.name)'")

@@ -137,7 +137,7 @@ final class Checker {
             name: api.name.text, docs: api.docs, headers: settings.headers, auth: settings.auth,
             apiKeyHeader: settings.apiKeyHeader, apiKeyQuery: settings.apiKeyQuery, idempotencyKeyHeader: settings.idempotencyKeyHeader,
             keyStyle: settings.keyStyle, generatesTypedMocks: settings.generatesTypedMocks,
-            dateStyle: settings.dateStyle, baseURL: settings.baseURL, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
+            dateStyle: settings.dateStyle, baseURL: settings.baseURL, realtimePath: settings.realtimePath, errorModel: settings.errorModel, errorMessageKeys: errorMessageKeys, models: models,
             enums: enums, unions: unions, aliases: aliases, groups: groups, location: api.name.location, files: files.map(\.file.path))
     }
 

@@ -27,6 +27,9 @@ public struct API: Sendable, Hashable, Encodable {
     public var dateStyle: DateStyle
     /// `baseURL "…"`: the URL the API is served at, the factory's default.
     public var baseURL: String?
+    /// `realtime "…"`: the path of the API's Supabase Realtime socket, which carries its table
+    /// subscriptions and broadcast channels.
+    public var realtimePath: String?
     /// The model that error bodies decode into, if any.
     public var errorModel: String?
     /// The wire keys of the error model's `@message` fields, in order; empty when none is

@@ -6,6 +6,8 @@ public struct Group: Sendable, Hashable, Encodable {
     public var docs: [String]
     /// The endpoints in schema order.
     public var endpoints: [Endpoint]
+    /// The table subscriptions, broadcast channels and WebSocket endpoints, in schema order.
+    public var realtime: [RealtimeEndpoint] = []
     /// Where it is declared; its file names the generated file's source.
     public var location: SourceLocation
 }

@@ -1,6 +1,6 @@
 // The top-level declarations: api, model, enum, union, alias, group.
 extension Parser {
-    static let apiSettingKeywords = ["header", "auth", "apikey", "idempotency", "keys", "dates", "error", "baseURL", "mocks"]
+    static let apiSettingKeywords = ["header", "auth", "apikey", "idempotency", "keys", "dates", "error", "baseURL", "mocks", "realtime"]
 
     mutating func parseAPIBlock(docs: [String], attributes: [AttributeSyntax]) -> APIBlockSyntax? {
         guard let name = parseName("the API's name after 'api'") else { return nil }
@@ -15,7 +15,7 @@ extension Parser {
     /// `mocks typed`.
     private mutating func parseAPISetting() -> APISettingSyntax? {
         guard current.kind == .identifier, Parser.apiSettingKeywords.contains(current.text) else {
-            var hint = "the api block holds header, auth, apikey, idempotency, keys, dates, error, baseURL and mocks settings"
+            var hint = "the api block holds header, auth, apikey, idempotency, keys, dates, error, baseURL, mocks and realtime settings"
             if current.kind == .identifier,
                 let match = Suggestion.closest(to: current.text, in: Parser.apiSettingKeywords)
             {
@@ -37,6 +37,9 @@ extension Parser {
         case "baseURL":
             guard let url = parseString("the base URL in quotes, such as \"https://api.example.com/v1\"") else { return nil }
             values = [url]
+        case "realtime":
+            guard let path = parseString("the realtime socket's path in quotes, such as \"/realtime/v1/websocket\"") else { return nil }
+            values = [path]
         case "apikey", "idempotency":
             guard let placement = parseName("'header' after '\(keyword.text)'") else { return nil }
             values.append(ValueSyntax(kind: .identifier(placement.text), location: placement.location))
@@ -168,9 +171,9 @@ extension Parser {
 
     mutating func parseGroup(docs: [String], attributes: [AttributeSyntax]) -> GroupSyntax? {
         guard let name = parseName("the group's name after 'group'") else { return nil }
-        let endpoints = parseBlock(of: "group '\(name.text)'") { parser, docs in
-            parser.parseEndpoint(docs: docs)
+        let members = parseBlock(of: "group '\(name.text)'") { parser, docs in
+            parser.parseGroupMember(docs: docs)
         }
-        return GroupSyntax(docs: docs, attributes: attributes, name: name, endpoints: endpoints)
+        return GroupSyntax(docs: docs, attributes: attributes, name: name, members: members)
     }
 }

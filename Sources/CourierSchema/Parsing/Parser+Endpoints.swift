@@ -2,15 +2,23 @@
 extension Parser {
     static let endpointMemberKeywords = ["path", "query", "header", "body", "returns"]
 
-    /// `name: METHOD /path @attributes { members }`; the block is optional.
-    mutating func parseEndpoint(docs: [String]) -> EndpointSyntax? {
+    /// `name: METHOD /path @attributes { members }` (the block is optional), or a realtime
+    /// member: `name: CHANGES table { … }`, `BROADCAST "topic"`, `WEBSOCKET /path`.
+    mutating func parseGroupMember(docs: [String]) -> GroupMemberSyntax? {
         guard let name = parseName("an endpoint name") else { return nil }
         guard
             expect(
                 .colon, "':' after the endpoint name '\(name.text)'",
                 hint: "write an endpoint as \(name.text): GET /path { … }")
         else { return nil }
-        guard let method = parseName("an HTTP method such as GET or POST") else { return nil }
+        guard let method = parseName("an HTTP method such as GET or POST, or CHANGES, BROADCAST or WEBSOCKET") else { return nil }
+        if Parser.realtimeKinds.contains(method.text) {
+            return parseRealtime(docs: docs, name: name, kind: method).map(GroupMemberSyntax.realtime)
+        }
+        return parseEndpoint(docs: docs, name: name, method: method).map(GroupMemberSyntax.endpoint)
+    }
+
+    private mutating func parseEndpoint(docs: [String], name: NameSyntax, method: NameSyntax) -> EndpointSyntax? {
         guard current.kind == .path else {
             expected("a path starting with '/' after \(method.text)")
             return nil

@@ -160,11 +160,51 @@ struct EndpointSyntax: Sendable, Hashable {
     let members: [EndpointMemberSyntax]
 }
 
+/// One line inside a realtime member's block: `filter id: UUID`, `row ArchonTask`,
+/// `old TaskKey`, `events update, delete`, `event cursorMoved: Cursor`, `sends T`, `receives T`,
+/// or a path, query or header parameter.
+enum RealtimeMemberLineSyntax: Sendable, Hashable {
+    case parameter(Parameter.Kind, FieldSyntax, keyword: SourceLocation)
+    case filter(FieldSyntax, keyword: SourceLocation)
+    case event(FieldSyntax, keyword: SourceLocation)
+    /// `row`, `old`, `sends` or `receives` and its type.
+    case type(NameSyntax, TypeSyntax)
+    case events([NameSyntax], keyword: SourceLocation)
+}
+
+/// `name: CHANGES table { … }`, `name: BROADCAST "topic" { … }` or `name: WEBSOCKET /path { … }`.
+struct RealtimeSyntax: Sendable, Hashable {
+    let docs: [String]
+    let name: NameSyntax
+    /// CHANGES, BROADCAST or WEBSOCKET.
+    let kind: NameSyntax
+    /// The table, the topic or the path, as written (a string's text without its quotes).
+    let target: NameSyntax
+    let attributes: [AttributeSyntax]
+    let lines: [RealtimeMemberLineSyntax]
+}
+
+/// A member of a group: an HTTP endpoint, or a realtime subscription or socket.
+enum GroupMemberSyntax: Sendable, Hashable {
+    case endpoint(EndpointSyntax)
+    case realtime(RealtimeSyntax)
+}
+
 struct GroupSyntax: Sendable, Hashable {
     let docs: [String]
     let attributes: [AttributeSyntax]
     let name: NameSyntax
-    let endpoints: [EndpointSyntax]
+    let members: [GroupMemberSyntax]
+
+    /// The HTTP endpoints, in order.
+    var endpoints: [EndpointSyntax] {
+        members.compactMap { if case .endpoint(let endpoint) = $0 { endpoint } else { nil } }
+    }
+
+    /// The realtime members, in order.
+    var realtime: [RealtimeSyntax] {
+        members.compactMap { if case .realtime(let member) = $0 { member } else { nil } }
+    }
 }
 
 /// A top-level declaration.

@@ -525,10 +525,13 @@ nonisolated extension RealtimeSocket {
             socket: self, table: "tasks", events: [.update, .delete], filter: .equal("id", id))
     }
 
-    /// The changes of a project's tasks: new tasks, their progress, and deletions.
+    /// The changes of a project's tasks: new tasks, and their status and progress. Deletions
+    /// are not followed: the old row of a deletion holds only the key, so Supabase Realtime cannot
+    /// tell a deleted task's project.
     ///
     /// - Parameter projectId: The project whose tasks to follow.
     public func projectTaskChanges(projectId: UUID) -> TableChanges<ArchonTask, TaskKey> {
-        TableChanges<ArchonTask, TaskKey>(socket: self, table: "tasks", filter: .equal("project_id", projectId))
+        TableChanges<ArchonTask, TaskKey>(
+            socket: self, table: "tasks", events: [.insert, .update], filter: .equal("project_id", projectId))
     }
 }

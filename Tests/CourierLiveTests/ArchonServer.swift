@@ -96,3 +96,37 @@ final class ArchonServer: @unchecked Sendable {
         return (client, session)
     }
 }
+
+extension ArchonServer {
+    /// Deletes a task on the server directly (Realtime hears a DELETE).
+    func delete(taskID: UUID) async throws {
+        let admin = APIClient(baseURL: baseURL, credentials: .none, maxRetries: 0)
+        let _: JSONValue = try await admin.send(APIRequest(method: .delete, path: "/_admin/tasks/\(taskID.wireValue)", requiresAuth: false))
+    }
+
+    /// Runs a Python script of `Tests/Server` with the server's port, and returns the last line
+    /// it printed; throws with its error output when it fails.
+    func runProbe(_ script: String) async throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let python = environment["COURIER_TEST_PYTHON"] ?? Self.repositoryRoot.appendingPathComponent(".venv/bin/python").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Self.repositoryRoot.appendingPathComponent("Tests/Server/\(script)").path, String(baseURL.port ?? 0)]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let (out, err) = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let out = output.fileHandleForReading.readDataToEndOfFile()
+                let err = errors.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (out, err))
+            }
+        }
+        guard process.terminationStatus == 0 else {
+            throw SetupError("\(script) failed (\(process.terminationStatus)): \(String(decoding: err, as: UTF8.self).suffix(2000))")
+        }
+        return String(decoding: out, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+    }
+}

@@ -102,6 +102,13 @@ extension Checker {
             }
             filter = checkFilter(field, row: rowModel)
         }
+        if let filter, events.contains(.delete), let old, case .model(let oldName) = old,
+            let oldModel = checkedModels[oldName], !oldModel.fields.contains(where: { $0.wireName == filter.wireName })
+        {
+            log.warning(
+                filter.location, "deletions cannot be filtered on '\(filter.name)': the old row '\(oldName)' does not hold that column",
+                hint: "follow insert and update only (events insert, update), filter on a column of the old row, or send the whole row (replica identity FULL, old \(rowName))")
+        }
         return TableSubscription(
             schema: parts.count == 2 ? parts[0] : "public", table: parts.last!, row: row, old: old, events: events, filter: filter)
     }

@@ -94,7 +94,8 @@ struct FormattedLine {
     }
 
     /// A line holding several members (`model Point { x: Double, y: Double }`) as one line
-    /// each: a break after `{`, before `}`, and for each comma between members. The trailing
+    /// each: a break after `{`, before `}`, and for each comma between members (not those of a
+    /// list after `returns` or `events`). The trailing
     /// comment stays on the last line.
     static func onePerLine(_ line: FormattedLine) -> [FormattedLine] {
         var pieces: [[Token]] = [[]]
@@ -110,7 +111,9 @@ struct FormattedLine {
             let continuesMediaTypes =
                 index > 0 && tokens[index - 1].kind == .string && index + 1 < tokens.count && tokens[index + 1].kind == .string
                 && pieces[pieces.count - 1].first?.text == "returns"
-            if token.kind == .comma, depth == 0, !continuesMediaTypes {
+            // So does a comma between the kinds of change after `events`.
+            let continuesEvents = pieces[pieces.count - 1].first?.text == "events"
+            if token.kind == .comma, depth == 0, !continuesMediaTypes, !continuesEvents {
                 pieces.append([])
                 continue
             }

@@ -20,6 +20,20 @@ public struct RealtimeEndpoint: Sendable, Hashable, Encodable {
         case broadcast(BroadcastChannelSpec)
         /// `WEBSOCKET /path`: a connection whose messages are typed.
         case webSocket(WebSocketEndpoint)
+
+        private enum Key: String, CodingKey {
+            case tableChanges, broadcast, webSocket
+        }
+
+        /// `{"tableChanges": {…}}`, and so on: the kind and what it holds.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            switch self {
+            case .tableChanges(let subscription): try container.encode(subscription, forKey: .tableChanges)
+            case .broadcast(let channel): try container.encode(channel, forKey: .broadcast)
+            case .webSocket(let socket): try container.encode(socket, forKey: .webSocket)
+            }
+        }
     }
 }
 

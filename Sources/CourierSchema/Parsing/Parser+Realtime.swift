@@ -10,7 +10,8 @@ extension Parser {
         switch (kind.text, current.kind) {
         case ("CHANGES", .identifier), ("CHANGES", .string), ("BROADCAST", .string), ("WEBSOCKET", .path):
             let token = advance()
-            target = NameSyntax(text: token.text, location: token.location)
+            // A string's text starts after its opening quote.
+            target = NameSyntax(text: token.text, location: token.kind == .string ? token.location.advanced(by: 1) : token.location)
         default:
             let what = kind.text == "CHANGES" ? "the table's name" : kind.text == "BROADCAST" ? "the channel's topic in quotes" : "a path starting with '/'"
             let example = kind.text == "CHANGES" ? "CHANGES tasks { … }" : kind.text == "BROADCAST" ? "BROADCAST \"room:{roomId}\" { … }" : "WEBSOCKET /v1/socket { … }"

@@ -58,13 +58,43 @@ struct RealtimeGenerator {
         writer.docs(docs)
     }
 
+    // MARK: - Signatures
+
+    /// The method's arguments, in order.
+    static func arguments(_ member: RealtimeEndpoint) -> [SwiftArgument] {
+        func argument(_ parameter: Parameter) -> SwiftArgument {
+            SwiftArgument(name: parameter.name, type: parameter.type, defaultValue: parameter.defaultValue, docs: parameter.docs, deprecation: parameter.deprecation)
+        }
+        switch member.kind {
+        case .tableChanges(let subscription):
+            return subscription.filter.map { [argument($0)] } ?? []
+        case .broadcast(let channel):
+            return channel.parameters.map(argument) + [
+                SwiftArgument(label: "receivesOwnMessages", type: "Bool", defaultValue: "false", docs: ["Whether this member also receives what it sends."])
+            ]
+        case .webSocket(let socket):
+            return EndpointGenerator.arguments(socket.handshake(of: member)) + [
+                SwiftArgument(label: "options", type: "WebSocketOptions", defaultValue: "WebSocketOptions()", docs: [])
+            ]
+        }
+    }
+
+    /// The type the method returns.
+    static func resultType(_ member: RealtimeEndpoint) -> String {
+        switch member.kind {
+        case .tableChanges(let subscription):
+            "TableChanges<\(SwiftNames.type(subscription.row)), \(subscription.old.map(SwiftNames.type) ?? "Never")>"
+        case .broadcast: "BroadcastChannel<\(messageType(member))>"
+        case .webSocket(let socket): "WebSocketSession<\(socket.sends.map(SwiftNames.type) ?? "Never"), \(SwiftNames.type(socket.receives))>"
+        }
+    }
+
     // MARK: - CHANGES
 
     private func writeTableChanges(_ member: RealtimeEndpoint, _ subscription: TableSubscription, to writer: inout SwiftWriter) {
-        let arguments = subscription.filter.map { [SwiftArgument(name: $0.name, type: $0.type, defaultValue: $0.defaultValue, docs: $0.docs, deprecation: $0.deprecation)] } ?? []
+        let arguments = Self.arguments(member)
         writeDocs(member, arguments: arguments, to: &writer)
-        let old = subscription.old.map(SwiftNames.type) ?? "Never"
-        let type = "TableChanges<\(SwiftNames.type(subscription.row)), \(old)>"
+        let type = Self.resultType(member)
         var parts = ["socket: self"]
         if subscription.schema != "public" { parts.append("schema: \(SwiftNames.string(subscription.schema))") }
         parts.append("table: \(SwiftNames.string(subscription.table))")
@@ -90,13 +120,12 @@ struct RealtimeGenerator {
 
     // MARK: - BROADCAST
 
-    private func messageType(_ member: RealtimeEndpoint) -> String {
+    static func messageType(_ member: RealtimeEndpoint) -> String {
         member.name.prefix(1).uppercased() + member.name.dropFirst() + "Message"
     }
 
     private func writeBroadcast(_ member: RealtimeEndpoint, _ channel: BroadcastChannelSpec, to writer: inout SwiftWriter) {
-        var arguments = channel.parameters.map { SwiftArgument(name: $0.name, type: $0.type, defaultValue: $0.defaultValue, docs: $0.docs, deprecation: $0.deprecation) }
-        arguments.append(SwiftArgument(label: "receivesOwnMessages", type: "Bool", defaultValue: "false", docs: ["Whether this member also receives what it sends."]))
+        let arguments = Self.arguments(member)
         writeDocs(member, arguments: arguments, to: &writer)
         var topic = "realtime:"
         for part in channel.topic.parts {
@@ -105,7 +134,7 @@ struct RealtimeGenerator {
             case .parameter(let name): topic += "\\(\(SwiftNames.argument(name)).wireValue)"
             }
         }
-        let type = "BroadcastChannel<\(messageType(member))>"
+        let type = Self.resultType(member)
         Layout.signature(&writer, prefix: "public func \(SwiftNames.identifier(member.name))(", parameters: arguments.map(\.declaration), suffix: ") -> \(type)") { writer in
             writer.line("\(type)(socket: self, topic: \"\(topic)\", receivesOwnMessages: receivesOwnMessages)")
         }
@@ -113,7 +142,7 @@ struct RealtimeGenerator {
 
     /// The channel's messages: a case per event, and `unknown` for the others.
     private func writeMessages(_ member: RealtimeEndpoint, _ channel: BroadcastChannelSpec, to writer: inout SwiftWriter) {
-        let name = messageType(member)
+        let name = Self.messageType(member)
         writer.line()
         writer.docs(["A message of the `\(member.name)` channel."])
         writer.block("nonisolated public enum \(name): BroadcastMessage, Hashable") { writer in
@@ -164,10 +193,8 @@ struct RealtimeGenerator {
 
     private func writeWebSocket(_ member: RealtimeEndpoint, _ socket: WebSocketEndpoint, to writer: inout SwiftWriter) {
         let handshake = socket.handshake(of: member)
-        var arguments = EndpointGenerator.arguments(handshake)
-        arguments.append(SwiftArgument(label: "options", type: "WebSocketOptions", defaultValue: "WebSocketOptions()", docs: []))
-        let sends = socket.sends.map(SwiftNames.type) ?? "Never"
-        let type = "WebSocketSession<\(sends), \(SwiftNames.type(socket.receives))>"
+        let arguments = Self.arguments(member)
+        let type = Self.resultType(member)
         writeDocs(
             member, arguments: arguments,
             extra: ["", "Opens the connection (the client's base URL, headers, API key and token); `send(_:)` sends, iterating reads."],

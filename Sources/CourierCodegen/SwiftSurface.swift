@@ -45,6 +45,23 @@ public enum SwiftSurface {
         return methods
     }
 
+    /// The method a realtime member becomes (on `RealtimeSocket`, or `APIClient` for a
+    /// WebSocket endpoint), and for a broadcast channel its message enum's name.
+    public static func method(of member: RealtimeEndpoint) -> (method: Method, messageType: String?) {
+        let owner: String
+        var messageType: String?
+        switch member.kind {
+        case .webSocket: owner = "APIClient"
+        case .tableChanges: owner = "RealtimeSocket"
+        case .broadcast: owner = "RealtimeSocket"; messageType = RealtimeGenerator.messageType(member)
+        }
+        let isAsync = if case .webSocket = member.kind { true } else { false }
+        let method = Method(
+            name: SwiftNames.identifier(member.name), arguments: RealtimeGenerator.arguments(member).map(\.surface),
+            result: (isAsync ? "async throws -> " : "-> ") + RealtimeGenerator.resultType(member), protocolName: owner)
+        return (method, messageType)
+    }
+
     /// The memberwise initialiser's arguments: every field, in order.
     public static func initializerArguments(of model: Model) -> [Argument] {
         model.fields.map { SwiftArgument(field: $0).surface }

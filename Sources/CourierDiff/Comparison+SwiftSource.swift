@@ -270,7 +270,7 @@ extension Comparison {
 
     /// Argument lists of a method or initialiser, compared by label: labels gone, labels new
     /// without a default, types changed, defaults lost, and order changed.
-    private mutating func compareArguments(
+    mutating func compareArguments(
         _ old: [SwiftSurface.Argument], _ new: [SwiftSurface.Argument], owner: String, at location: SourceLocation,
         added: DiffRule, addedWithDefault: DiffRule, removed: DiffRule?, typeChanged: DiffRule?, defaultRemoved: DiffRule, reordered: DiffRule,
         locations: [String: SourceLocation]

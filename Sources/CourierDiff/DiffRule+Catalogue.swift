@@ -27,6 +27,21 @@ extension DiffRule {
     static let parameterEncodingChanged = DiffRule(
         "parameter-encoding-changed", .installedApps, .error, "a query parameter is written another way: its style or its prefix")
 
+    // MARK: Installed apps: realtime
+
+    static let realtimeMemberRemoved = DiffRule(
+        "realtime-member-removed", .installedApps, .error, "a table subscription, broadcast channel or WebSocket endpoint was removed")
+    static let realtimeMemberAdded = DiffRule(
+        "realtime-member-added", .installedApps, .note, "a table subscription, broadcast channel or WebSocket endpoint was added")
+    static let realtimeTargetChanged = DiffRule(
+        "realtime-target-changed", .installedApps, .error, "a realtime member follows another table, topic or path, or became another kind")
+    static let realtimeFilterChanged = DiffRule("realtime-filter-changed", .installedApps, .error, "a table subscription filters on another column")
+    static let realtimeTypeChanged = DiffRule(
+        "realtime-type-changed", .installedApps, .error, "a realtime member's row, old row, event payload or message type changed")
+    static let broadcastEventRemoved = DiffRule("broadcast-event-removed", .installedApps, .warning, "a broadcast channel's event was removed")
+    static let broadcastEventAdded = DiffRule("broadcast-event-added", .installedApps, .note, "a broadcast channel has a new event")
+    static let realtimeSocketChanged = DiffRule("realtime-socket-changed", .installedApps, .error, "the realtime socket moved, or is gone")
+
     // MARK: Installed apps: models, enums, unions
 
     static let responseFieldRemoved = DiffRule("response-field-removed", .installedApps, .error, "a required response field was removed or renamed on the wire")
@@ -111,6 +126,8 @@ extension DiffRule {
         endpointAdded, endpointDeprecated, responseKindChanged, responseBodyAdded, responseTypeChanged, requestBodyAdded,
         requestBodyRemoved, requestBodyKindChanged, requestBodyTypeChanged, parameterAddedRequired, parameterAddedOptional,
         parameterBecameRequired, parameterRemoved, parameterRenamedOnWire, parameterTypeChanged, parameterEncodingChanged,
+        realtimeMemberRemoved, realtimeMemberAdded, realtimeTargetChanged, realtimeFilterChanged, realtimeTypeChanged,
+        broadcastEventRemoved, broadcastEventAdded, realtimeSocketChanged,
         responseFieldRemoved, responseOptionalFieldRemoved, responseFieldBecameOptional, responseFieldTypeChanged, responseFieldAdded,
         requestFieldAddedRequired, requestFieldAddedOptional, requestFieldBecameRequired, requestFieldRemoved, requestFieldTypeChanged,
         responseEnumValueAdded, responseFrozenEnumValueAdded, responseEnumValueRenamed, requestEnumValueRemoved,

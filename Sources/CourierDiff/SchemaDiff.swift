@@ -9,10 +9,12 @@ public enum SchemaDiff {
         var comparison = Comparison(base: base, head: head)
         comparison.compareAPIBlock()
         comparison.compareEndpoints()
+        comparison.compareRealtime()
         comparison.compareTypesOnTheWire()
         comparison.compareSwiftTypes()
         comparison.compareSwiftAPIBlock()
         comparison.compareSwiftMethods()
+        comparison.compareSwiftRealtime()
         return comparison.findings.sorted { lhs, rhs in
             let left = (DiffProfile.allCases.firstIndex(of: lhs.rule.profile)!, -DiffLevel.allCases.firstIndex(of: lhs.rule.level)!)
             let right = (DiffProfile.allCases.firstIndex(of: rhs.rule.profile)!, -DiffLevel.allCases.firstIndex(of: rhs.rule.level)!)

@@ -28,6 +28,23 @@ struct TypeUsage {
             for parameter in endpoint.parameters { visit(parameter.type, endpoint: endpoint.name, reading: false) }
             if let errorModel = api.errorModel { visit(.model(errorModel), endpoint: endpoint.name, reading: true) }
         }
+        // Realtime members read rows and messages, and write what they send.
+        for member in api.groups.flatMap(\.realtime) {
+            switch member.kind {
+            case .tableChanges(let table):
+                visit(table.row, endpoint: member.name, reading: true)
+                if let old = table.old { visit(old, endpoint: member.name, reading: true) }
+            case .broadcast(let channel):
+                for event in channel.events {
+                    visit(event.type, endpoint: member.name, reading: true)
+                    visit(event.type, endpoint: member.name, reading: false)
+                }
+            case .webSocket(let socket):
+                visit(socket.receives, endpoint: member.name, reading: true)
+                if let sends = socket.sends { visit(sends, endpoint: member.name, reading: false) }
+                for parameter in socket.parameters { visit(parameter.type, endpoint: member.name, reading: false) }
+            }
+        }
     }
 
     /// Whether any endpoint reads the named type.

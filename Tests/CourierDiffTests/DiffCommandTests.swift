@@ -107,6 +107,6 @@ struct DiffCommandTests {
             "warning enum-case-added TaskStatus.paused",
         ])
         let removed = try #require(findings.first { $0["rule"] as? String == "response-field-removed" })
-        #expect(removed["endpoints"] as? [String] == ["cancelTask", "getTask", "listTasks", "sendMessage"])
+        #expect(removed["endpoints"] as? [String] == ["cancelTask", "getTask", "listTasks", "projectTaskChanges", "sendMessage", "taskChanges"])
     }
 }

@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "CourierTestSupport", dependencies: ["CourierRuntime"], path: "Tests/CourierTestSupport"),
         .testTarget(
             name: "CourierRuntimeTests", dependencies: ["CourierRuntime", "CourierTestSupport", "CourierLoopbackServer"], exclude: ["Fixtures"]),
-        .testTarget(name: "CourierRealtimeTests", dependencies: ["CourierRealtime", "CourierTestSupport", "CourierLoopbackServer"]),
+        .testTarget(name: "CourierRealtimeTests", dependencies: ["CourierRealtime", "CourierFixtures", "CourierTestSupport", "CourierLoopbackServer"]),
         .testTarget(name: "CourierPluginTests", dependencies: ["CourierLoopbackServer", "CourierImport", "CourierTestSupport"]),
         .testTarget(
             name: "CourierLiveTests", dependencies: ["Archon", "HTTPBinClient", "CourierRuntime", "CourierRealtime", "CourierTestSupport", "CourierLoopbackServer"]),

@@ -11,6 +11,9 @@
   /malformed          sends a frame with a reserved bit set
   /subprotocol        agrees to the first subprotocol the client offered
   /refuse             answers the upgrade with 403
+  /rooms/<id>/socket  a typed room: first a "said" event naming the request's Authorization,
+                      apikey and user, then one of a kind the client does not know, then an
+                      echo of every message
   /seen               (after the others) "<path> <close code>" for each connection that ended
 
 With `--tls <folder>` it serves wss:// only, with a certificate for localhost and 127.0.0.1
@@ -73,6 +76,13 @@ async def handler(ws):
         elif path.startswith("/big/"):
             await ws.send("y" * int(path.split("/")[2]))
             await ws.wait_closed()
+        elif path.startswith("/rooms/"):
+            headers = ws.request.headers
+            said = f"{headers.get('Authorization')} {path.split('?', 1)[-1]}"
+            await ws.send(json.dumps({"type": "said", "text": said, "at": 1800000000}))
+            await ws.send(json.dumps({"type": "presence", "count": 2}))
+            async for message in ws:
+                await ws.send(message)
         elif path == "/malformed":
             ws.transport.write(bytes([0xC1, 0x01, 0x61]))
             await ws.wait_closed()

@@ -20,6 +20,15 @@ struct WebSocketConnectionTests {
         try await LoopbackServerProcess.start(python: python, script: root.appendingPathComponent("Tests/Server/websocket_server.py"))
     }
 
+    /// Connects with one implementation.
+    static func connect(
+        _ implementation: WebSocketImplementation, _ url: URL, _ options: WebSocketOptions = WebSocketOptions()
+    ) async throws(WebSocketError) -> any WebSocketClient {
+        var options = options
+        options.implementation = implementation
+        return try await connectWebSocket(to: url, options: options)
+    }
+
     static let python = ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
 
     static func url(_ server: LoopbackServerProcess, _ path: String) -> URL {
@@ -38,7 +47,7 @@ struct WebSocketConnectionTests {
     }
 
     /// The error that ended `connection`'s messages, after collecting them.
-    static func ending(of connection: WebSocketConnection) async -> (messages: [WebSocketMessage], error: (any Error)?) {
+    static func ending(of connection: any WebSocketClient) async -> (messages: [WebSocketMessage], error: (any Error)?) {
         var messages: [WebSocketMessage] = []
         do {
             for try await message in connection.messages { messages.append(message) }
@@ -56,7 +65,7 @@ struct WebSocketConnectionTests {
     }
 
     /// Sends `messages` to an echo server and returns as many messages as come back.
-    static func echo(_ messages: [WebSocketMessage], on connection: WebSocketConnection) async throws -> [WebSocketMessage] {
+    static func echo(_ messages: [WebSocketMessage], on connection: any WebSocketClient) async throws -> [WebSocketMessage] {
         for message in messages { try await connection.send(message) }
         var received: [WebSocketMessage] = []
         for try await message in connection.messages {
@@ -66,9 +75,10 @@ struct WebSocketConnectionTests {
         return received
     }
 
-    @Test func messagesGoBothWaysWholeAndInOrder() async throws {
+    @Test(arguments: WebSocketImplementation.available)
+    func messagesGoBothWaysWholeAndInOrder(_ implementation: WebSocketImplementation) async throws {
         let server = try await Self.server()
-        let connection = try await WebSocketConnection.connect(to: Self.url(server, "/echo"))
+        let connection = try await Self.connect(implementation, Self.url(server, "/echo"))
         let large = String(repeating: "€uro ", count: 40_000)  // 240,000 bytes: a 64-bit length
         let binary = (0..<70_000).map { UInt8($0 % 251) }
         let sent: [WebSocketMessage] = [.text("hello"), .text(""), .binary(binary), .text(large), .binary([])]
@@ -77,9 +87,10 @@ struct WebSocketConnectionTests {
         #expect(try await Self.seen(server, "/echo") == "/echo 1000")
     }
 
-    @Test func fragmentsAreJoinedIntoOneMessage() async throws {
+    @Test(arguments: WebSocketImplementation.available)
+    func fragmentsAreJoinedIntoOneMessage(_ implementation: WebSocketImplementation) async throws {
         let server = try await Self.server()
-        let connection = try await WebSocketConnection.connect(to: Self.url(server, "/fragments"))
+        let connection = try await Self.connect(implementation, Self.url(server, "/fragments"))
         var iterator = connection.messages.makeAsyncIterator()
         #expect(try await iterator.next() == .text("Hello, world"))
         #expect(try await iterator.next() == .binary(Array((0..<273).flatMap { _ in 0...255 }) + [UInt8](repeating: 0, count: 112)))
@@ -100,19 +111,20 @@ struct WebSocketConnectionTests {
         await connection.close()
     }
 
-    @Test(arguments: [1000, 1001, 1011, 4001, 4999])
-    func theServersCloseEndsTheMessagesWithItsCodeAndIsAnswered(code: Int) async throws {
+    @Test(arguments: WebSocketImplementation.available, [1000, 1001, 1011, 4001, 4999])
+    func theServersCloseEndsTheMessagesWithItsCodeAndIsAnswered(_ implementation: WebSocketImplementation, code: Int) async throws {
         let server = try await Self.server()
-        let connection = try await WebSocketConnection.connect(to: Self.url(server, "/close/\(code)"))
+        let connection = try await Self.connect(implementation, Self.url(server, "/close/\(code)"))
         let (_, error) = await Self.ending(of: connection)
         #expect(error as? WebSocketError == .closed(WebSocketCloseCode(rawValue: UInt16(code)), reason: "bye"))
         // The client answered the close frame: the server saw its own code come back.
         #expect(try await Self.seen(server, "/close/\(code)") == "/close/\(code) \(code)")
     }
 
-    @Test func aDroppedConnectionIsLostNotClosed() async throws {
+    @Test(arguments: WebSocketImplementation.available)
+    func aDroppedConnectionIsLostNotClosed(_ implementation: WebSocketImplementation) async throws {
         let server = try await Self.server()
-        let connection = try await WebSocketConnection.connect(to: Self.url(server, "/drop"))
+        let connection = try await Self.connect(implementation, Self.url(server, "/drop"))
         let (_, error) = await Self.ending(of: connection)
         guard case .connectionLost? = error as? WebSocketError else {
             Issue.record("a dropped connection ended with \(String(describing: error))")
@@ -161,9 +173,10 @@ struct WebSocketConnectionTests {
         #expect(try await Self.seen(server, "/big/300000") == "/big/300000 1009")
     }
 
-    @Test func aRefusedUpgradeSaysWhatTheServerAnswered() async throws {
+    @Test(arguments: WebSocketImplementation.available)
+    func aRefusedUpgradeSaysWhatTheServerAnswered(_ implementation: WebSocketImplementation) async throws {
         let server = try await Self.server()
-        let error = await #expect(throws: WebSocketError.self) { try await WebSocketConnection.connect(to: Self.url(server, "/refuse")) }
+        let error = await #expect(throws: WebSocketError.self) { try await Self.connect(implementation, Self.url(server, "/refuse")) }
         guard case .handshakeRefused(403, _)? = error else {
             Issue.record("a refused upgrade ended with \(String(describing: error))")
             return
@@ -171,19 +184,21 @@ struct WebSocketConnectionTests {
         #expect(error?.description.contains("credentials were refused") == true)
     }
 
-    @Test func theAgreedSubprotocolIsKnown() async throws {
+    @Test(arguments: WebSocketImplementation.available)
+    func theAgreedSubprotocolIsKnown(_ implementation: WebSocketImplementation) async throws {
         let server = try await Self.server()
-        let connection = try await WebSocketConnection.connect(to: Self.url(server, "/subprotocol"), options: WebSocketOptions(protocols: ["phoenix", "v2"]))
+        let connection = try await Self.connect(implementation, Self.url(server, "/subprotocol"), WebSocketOptions(protocols: ["phoenix", "v2"]))
         #expect(connection.subprotocol == "phoenix")
         await connection.close()
-        let plain = try await WebSocketConnection.connect(to: Self.url(server, "/echo"), options: WebSocketOptions(protocols: ["phoenix"]))
+        let plain = try await Self.connect(implementation, Self.url(server, "/echo"), WebSocketOptions(protocols: ["phoenix"]))
         #expect(plain.subprotocol == nil)
         await plain.close()
     }
 
-    @Test func closingEndsTheMessagesWithoutAnError() async throws {
+    @Test(arguments: WebSocketImplementation.available)
+    func closingEndsTheMessagesWithoutAnError(_ implementation: WebSocketImplementation) async throws {
         let server = try await Self.server()
-        let connection = try await WebSocketConnection.connect(to: Self.url(server, "/echo"))
+        let connection = try await Self.connect(implementation, Self.url(server, "/echo"))
         async let ending = Self.ending(of: connection)
         await connection.close(.goingAway, reason: "done")
         let (_, error) = await ending
@@ -227,9 +242,10 @@ struct WebSocketConnectionTests {
 
     /// Many tasks sending on one connection at once: every frame goes out whole, none
     /// interleaved with another.
-    @Test func manySendsAtOnceEachArriveWhole() async throws {
+    @Test(arguments: WebSocketImplementation.available)
+    func manySendsAtOnceEachArriveWhole(_ implementation: WebSocketImplementation) async throws {
         let server = try await Self.server()
-        let connection = try await WebSocketConnection.connect(to: Self.url(server, "/echo"))
+        let connection = try await Self.connect(implementation, Self.url(server, "/echo"))
         let count = 200
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<count {
@@ -246,4 +262,19 @@ struct WebSocketConnectionTests {
         #expect(received == Set((0..<count).map { "\($0):" + String(repeating: "z", count: 3_000 + $0) }))
         await connection.close()
     }
+
+    #if !canImport(Darwin)
+    /// On Linux, URLSession's WebSocket task fails every connection; asking for it is a typed
+    /// error that says so and names the way that works, not a hang or a crash.
+    @Test func urlSessionsWebSocketIsATypedErrorOnLinux() async throws {
+        let server = try await Self.server()
+        let error = await #expect(throws: WebSocketError.self) { try await Self.connect(.urlSession, Self.url(server, "/echo")) }
+        guard case .unsupported(let reason)? = error else {
+            Issue.record("URLSession's WebSocket on Linux ended with \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("WebSocketImplementation.courier"))
+        #expect(WebSocketImplementation.platformDefault == .courier)
+    }
+    #endif
 }

@@ -16,7 +16,7 @@ public actor RealtimeSocket {
     private let tokenProvider: (@Sendable () async throws -> String?)?
     private var channels: [String: ChannelSubscription] = [:]
     private var nextReference = 0
-    private var connection: WebSocketConnection?
+    private var connection: (any WebSocketClient)?
     private var runner: Task<Void, Never>?
     /// The heartbeat sent whose reply has not come.
     private var pendingHeartbeat: String?
@@ -117,7 +117,7 @@ public actor RealtimeSocket {
         if channels.isEmpty { await stop(reason: "no subscription is left") }
     }
 
-    private func join(_ subscription: ChannelSubscription, on connection: WebSocketConnection) {
+    private func join(_ subscription: ChannelSubscription, on connection: any WebSocketClient) {
         guard channels[subscription.topic] === subscription else { return }
         let reference = makeReference()
         subscription.joinRef = reference
@@ -133,7 +133,7 @@ public actor RealtimeSocket {
         }
     }
 
-    private func joinTimedOut(_ subscription: ChannelSubscription, reference: String, connection: WebSocketConnection) {
+    private func joinTimedOut(_ subscription: ChannelSubscription, reference: String, connection: any WebSocketClient) {
         guard self.connection === connection, subscription.joinRef == reference, !subscription.isJoined, channels[subscription.topic] === subscription else { return }
         connection.abort("no reply to joining \(subscription.topic) within \(options.replyTimeout) s")
     }
@@ -144,7 +144,7 @@ public actor RealtimeSocket {
     }
 
     /// Queues a message on the connection, in order with those before it.
-    func send(_ message: PhoenixMessage, on connection: WebSocketConnection) {
+    func send(_ message: PhoenixMessage, on connection: any WebSocketClient) {
         connection.enqueue(.text(message.text))
     }
 
@@ -174,7 +174,7 @@ public actor RealtimeSocket {
             options.observer?(.connecting(attempt: attempt))
             let ending: WebSocketError
             do {
-                let connection = try await WebSocketConnection.connect(to: url, options: options.webSocket)
+                let connection = try await connectWebSocket(to: url, options: options.webSocket)
                 guard !Task.isCancelled else {
                     await connection.close()
                     return
@@ -215,7 +215,7 @@ public actor RealtimeSocket {
     }
 
     /// Joins every channel, beats the heart and routes messages until the connection ends.
-    private func serve(_ connection: WebSocketConnection) async -> WebSocketError {
+    private func serve(_ connection: any WebSocketClient) async -> WebSocketError {
         if tokenProvider != nil { await askForToken() }
         self.connection = connection
         pendingHeartbeat = nil
@@ -242,7 +242,7 @@ public actor RealtimeSocket {
     }
 
     /// A heartbeat: when the last one's reply has not come, the connection is dead.
-    private func beat(_ connection: WebSocketConnection) {
+    private func beat(_ connection: any WebSocketClient) {
         guard self.connection === connection else { return }
         if pendingHeartbeat != nil {
             connection.abort("no reply to a heartbeat within \(options.heartbeatInterval) s")

@@ -11,12 +11,12 @@ public final class WebSocketSession<Outgoing: Encodable & Sendable, Incoming: De
     public typealias Element = Incoming
 
     /// The connection underneath.
-    public let connection: WebSocketConnection
+    public let connection: any WebSocketClient
     /// How the messages' dates are written.
     public let dates: DateCodingStyle
 
     /// A session over an open connection.
-    public init(connection: WebSocketConnection, dates: DateCodingStyle = .iso8601) {
+    public init(connection: any WebSocketClient, dates: DateCodingStyle = .iso8601) {
         self.connection = connection
         self.dates = dates
     }
@@ -32,7 +32,7 @@ public final class WebSocketSession<Outgoing: Encodable & Sendable, Incoming: De
         for field in handshake.headers where field.name.lowercased() != "accept" {
             options.headers.append((name: field.name, value: field.value))
         }
-        return WebSocketSession(connection: try await WebSocketConnection.connect(to: url, options: options), dates: dates)
+        return WebSocketSession(connection: try await connectWebSocket(to: url, options: options), dates: dates)
     }
 
     /// Sends a message as one JSON text message.

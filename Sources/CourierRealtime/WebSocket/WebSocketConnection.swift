@@ -116,13 +116,13 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// Queues a message behind those sent before, without waiting for it to go out: for a
     /// caller that must keep its messages in order and learns of a broken connection from
     /// `messages` anyway.
-    func enqueue(_ message: WebSocketMessage) {
+    public func enqueue(_ message: WebSocketMessage) {
         guard lock.withLock({ state == .open }) else { return }
         tcp.enqueueWrite(WebSocketFrameWriter.bytes(of: message.frame), timeout: options.closeTimeout)
     }
 
     /// Sends a ping; the server answers with a pong carrying the same payload (at most 125 bytes).
-    public func ping(_ payload: [UInt8] = []) async throws(WebSocketError) {
+    public func ping(_ payload: [UInt8]) async throws(WebSocketError) {
         try await sendFrame(WebSocketFrame(opcode: .ping, payload: Array(payload.prefix(WebSocketFrame.maxControlPayload))))
     }
 

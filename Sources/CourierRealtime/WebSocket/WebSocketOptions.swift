@@ -18,14 +18,20 @@ public struct WebSocketOptions: Sendable {
     public var closeTimeout: TimeInterval
     /// A PEM file of certificate authorities to trust for `wss://` besides the system's: a
     /// private authority, or a test server's. Never a way to trust any certificate.
+    /// With Courier's own client on Linux only: URLSession's uses the system's trust store.
     public var trustedCertificates: URL?
+    /// Which client carries the connection; the platform's choice by default (URLSession's on
+    /// Apple platforms, Courier's on Linux).
+    public var implementation: WebSocketImplementation
 
     /// Options; the defaults suit a channel of small JSON messages.
     public init(
         headers: [(name: String, value: String)] = [], protocols: [String] = [], maxMessageSize: Int = 8 << 20, inboxLimit: Int = 256,
-        connectTimeout: TimeInterval = 10, closeTimeout: TimeInterval = 5, trustedCertificates: URL? = nil
+        connectTimeout: TimeInterval = 10, closeTimeout: TimeInterval = 5, trustedCertificates: URL? = nil,
+        implementation: WebSocketImplementation = .platformDefault
     ) {
         self.trustedCertificates = trustedCertificates
+        self.implementation = implementation
         self.headers = headers
         self.protocols = protocols
         self.maxMessageSize = maxMessageSize

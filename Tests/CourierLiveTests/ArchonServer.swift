@@ -98,6 +98,14 @@ final class ArchonServer: @unchecked Sendable {
 }
 
 extension ArchonServer {
+    /// What the Realtime endpoint saw: joins, leaves, heartbeats, the tokens of each topic.
+    func realtimeStats() async throws -> [String: JSONValue] {
+        let admin = APIClient(baseURL: baseURL, credentials: .none, maxRetries: 0)
+        let value: JSONValue = try await admin.send(APIRequest(method: .post, path: "/_admin/realtime/stats", requiresAuth: false))
+        guard case .object(let object) = value else { return [:] }
+        return object
+    }
+
     /// Deletes a task on the server directly (Realtime hears a DELETE).
     func delete(taskID: UUID) async throws {
         let admin = APIClient(baseURL: baseURL, credentials: .none, maxRetries: 0)

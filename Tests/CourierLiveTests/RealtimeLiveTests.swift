@@ -74,6 +74,31 @@ struct RealtimeLiveTests {
         await realtime.disconnect()
     }
 
+    /// A refresh (here the app's own; a 401 or an expiry's does the same) goes to the joined
+    /// channel at once, not at the next heartbeat; a sign-out ends the subscription.
+    @Test func aRefreshedTokenGoesToTheChannelAtOnceAndASignOutEndsIt() async throws {
+        let server = try await ArchonServer.start()
+        let (client, session) = try await server.signedInClient()
+        let realtime = ArchonAPI.realtime(for: client)
+        let task = try await server.task(projectID: UUID(), start: false)
+        var changes = realtime.taskChanges(id: task.id).makeAsyncIterator()
+        #expect(try await changes.next() == .subscribed)
+        let refreshed = try await session.refresh().accessToken
+        var sent: [JSONValue] = []
+        for _ in 0..<500 {
+            let stats = try await server.realtimeStats()
+            if case .object(let tokens)? = stats["tokens"], let list = tokens.values.first, case .array(let values) = list, values.count == 2 {
+                sent = values
+                break
+            }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        #expect(sent.last == .string(refreshed), "the channel's tokens: \(sent)")
+        await session.signOut()
+        await #expect(throws: RealtimeError.tokenRefused("the session ended; sign in again")) { while try await changes.next() != nil {} }
+        #expect(await realtime.subscriptionCount == 0)
+    }
+
     /// Supabase's own Python client (`realtime` on PyPI) subscribes to the reference server with
     /// a filter, receives a task's change and a broadcast: the server speaks the real protocol.
     @Test func supabasesOwnClientSubscribesToTheReferenceServer() async throws {

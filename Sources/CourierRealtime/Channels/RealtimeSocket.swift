@@ -14,6 +14,9 @@ public actor RealtimeSocket {
     /// Asked for the access token before each connection and at each heartbeat, and again when
     /// the server refuses one; nil when the token is only set by `setAccessToken(_:)`.
     private let tokenProvider: (@Sendable () async throws -> String?)?
+    /// The session's token changes, sent to the channels as they happen (besides asking the
+    /// provider at each heartbeat); nil without a session.
+    private let tokenUpdates: (@Sendable () async -> AsyncStream<String?>)?
     private var channels: [String: ChannelSubscription] = [:]
     private var nextReference = 0
     private var connection: (any WebSocketClient)?
@@ -25,7 +28,7 @@ public actor RealtimeSocket {
     /// API key and the protocol version are added to its query. `accessToken` is sent with
     /// every join; `setAccessToken(_:)` replaces it.
     public init(url: URL, apiKey: String?, accessToken: String? = nil, options: RealtimeOptions = RealtimeOptions()) {
-        self.init(url: url, apiKey: apiKey, initialToken: accessToken, tokenProvider: nil, options: options)
+        self.init(url: url, apiKey: apiKey, initialToken: accessToken, tokenProvider: nil, tokenUpdates: nil, options: options)
     }
 
     /// A socket whose access token comes from `accessToken`, asked before each connection, at
@@ -36,11 +39,12 @@ public actor RealtimeSocket {
     public init(
         url: URL, apiKey: String?, accessToken: @escaping @Sendable () async throws -> String?, options: RealtimeOptions = RealtimeOptions()
     ) {
-        self.init(url: url, apiKey: apiKey, initialToken: nil, tokenProvider: accessToken, options: options)
+        self.init(url: url, apiKey: apiKey, initialToken: nil, tokenProvider: accessToken, tokenUpdates: nil, options: options)
     }
 
-    private init(
-        url: URL, apiKey: String?, initialToken: String?, tokenProvider: (@Sendable () async throws -> String?)?, options: RealtimeOptions
+    init(
+        url: URL, apiKey: String?, initialToken: String?, tokenProvider: (@Sendable () async throws -> String?)?,
+        tokenUpdates: (@Sendable () async -> AsyncStream<String?>)?, options: RealtimeOptions
     ) {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var query = components?.queryItems ?? []
@@ -50,6 +54,7 @@ public actor RealtimeSocket {
         self.url = components?.url ?? url
         self.accessToken = initialToken
         self.tokenProvider = tokenProvider
+        self.tokenUpdates = tokenUpdates
         self.options = options
     }
 
@@ -169,6 +174,15 @@ public actor RealtimeSocket {
     /// Connects, serves the connection until it ends, and reconnects while subscriptions are
     /// left, until the server refuses for good.
     private func run() async {
+        let listener = tokenUpdates.map { updates in
+            Task { [weak self] in
+                for await token in await updates() {
+                    guard let self else { return }
+                    if let token { await self.setAccessToken(token) } else { await self.sessionEnded() }
+                }
+            }
+        }
+        defer { listener?.cancel() }
         var attempt = 1
         while !Task.isCancelled, !channels.isEmpty {
             options.observer?(.connecting(attempt: attempt))
@@ -264,12 +278,18 @@ public actor RealtimeSocket {
             let fresh = try await tokenProvider()
             if fresh != accessToken { await setAccessToken(fresh) }
         } catch APIError.notAuthenticated {
-            for channel in channels.values { channel.finish(RealtimeError.tokenRefused("the session ended; sign in again")) }
-            channels.removeAll()
-            await stop(reason: "the session ended")
+            await sessionEnded()
         } catch {
             // Kept: the token may still be good, and the next heartbeat asks again.
         }
+    }
+
+    /// The user signed out, or the session was refused: every subscription ends.
+    private func sessionEnded() async {
+        guard !channels.isEmpty else { return }
+        for channel in channels.values { channel.finish(RealtimeError.tokenRefused("the session ended; sign in again")) }
+        channels.removeAll()
+        await stop(reason: "the session ended")
     }
 
     /// A channel whose token the server refused or expired joins again with a newer token

@@ -34,6 +34,8 @@ public actor AuthSession: CustomReflectable {
     /// Advances at every sign-out and sign-in, so that a refresh started before knows not to
     /// commit.
     private var generation = 0
+    /// The app's listeners to `accessTokenUpdates()`.
+    private var tokenListeners: [UUID: AsyncStream<String?>.Continuation] = [:]
 
     /// The token store's last failure: the stored tokens could not be read when the session
     /// was created (a corrupt file, a locked Keychain), or refreshed tokens could not be
@@ -81,6 +83,27 @@ public actor AuthSession: CustomReflectable {
 
     /// Whether a user is signed in.
     public var isSignedIn: Bool { tokens != nil }
+
+    /// The access token each time it changes: a sign-in, a refresh, a sign-out (`nil`). For a
+    /// connection that carries the token itself, such as a realtime socket that sends the new
+    /// token to its channels at once. Ends when the listening task is cancelled.
+    public func accessTokenUpdates() -> AsyncStream<String?> {
+        let (stream, continuation) = AsyncStream<String?>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        tokenListeners[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopListening(id) }
+        }
+        return stream
+    }
+
+    private func stopListening(_ id: UUID) {
+        tokenListeners[id] = nil
+    }
+
+    private func announce() {
+        for listener in tokenListeners.values { listener.yield(tokens?.accessToken) }
+    }
 
     /// Starts a session from tokens the API gave, such as the answer of its own sign-in
     /// endpoint; they replace any earlier session's. Throws the store's error when they cannot
@@ -176,6 +199,7 @@ public actor AuthSession: CustomReflectable {
             return tokens
         }
         tokens = fresh
+        announce()
         logger?("session: refreshed; the access token expires at \(ISO8601.string(from: fresh.expiresAt))")
         // The old refresh token is spent: the new tokens are kept even when the store fails.
         do {
@@ -195,6 +219,7 @@ public actor AuthSession: CustomReflectable {
         generation += 1
         refreshTask = nil
         tokens = fresh
+        announce()
         logger?("session: signed in; the access token expires at \(ISO8601.string(from: fresh.expiresAt))")
         return fresh
     }
@@ -203,6 +228,7 @@ public actor AuthSession: CustomReflectable {
         generation += 1
         refreshTask = nil
         tokens = nil
+        announce()
         do {
             try store.clear()
         } catch {

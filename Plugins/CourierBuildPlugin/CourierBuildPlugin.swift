@@ -26,7 +26,8 @@ struct CourierBuildPlugin: BuildToolPlugin {
             in: [context.package.directoryURL.appendingPathComponent("Schema").appendingPathComponent(target.name), target.directoryURL])
         return try schema.commands(
             target: target.name, courier: try context.tool(named: "courier").url, workDirectory: context.pluginWorkDirectoryURL,
-            watchedByTheBuildSystem: (schema.folder.standardizedFileURL.path + "/").hasPrefix(target.directoryURL.standardizedFileURL.path + "/"))
+            watchedByTheBuildSystem: (schema.folder.standardizedFileURL.path + "/").hasPrefix(target.directoryURL.standardizedFileURL.path + "/"),
+            importableModules: target.recursiveTargetDependencies.map(\.name))
     }
 }
 
@@ -61,7 +62,9 @@ struct SchemaLocation {
     /// The commands that regenerate the client into `workDirectory/Generated`.
     /// `watchedByTheBuildSystem`: the schema is in the target's own folder, whose files SwiftPM
     /// plans for itself; they are then declared as inputs too, or SwiftPM calls them unhandled.
-    func commands(target: String, courier: URL, workDirectory: URL, watchedByTheBuildSystem: Bool) throws -> [Command] {
+    /// `importableModules`: the target's dependencies, so that a schema that needs a module the
+    /// target lacks (`CourierRealtime`) is an error naming it; nil where they are not known.
+    func commands(target: String, courier: URL, workDirectory: URL, watchedByTheBuildSystem: Bool, importableModules: [String]? = nil) throws -> [Command] {
         let output = workDirectory.appendingPathComponent("Generated")
         let stamp = workDirectory.appendingPathComponent("Stamp")
         let plan = workDirectory.appendingPathComponent("Plan")
@@ -74,11 +77,14 @@ struct SchemaLocation {
                 displayName: "Watching for schema files added to or removed from \(folder.lastPathComponent)",
                 executable: doNothing, arguments: [], outputFilesDirectory: plan))
         }
+        var arguments = ["generate", folder.path, "--output", output.path, "--quiet", "--stamp", stamp.path]
+        if Self.doNothing != nil { arguments += ["--plan", plan.path] }
+        if let importableModules { arguments += ["--modules", importableModules.joined(separator: ",")] }
+        arguments += ["--expect"] + outputs.map(\.lastPathComponent)
         commands.append(.buildCommand(
             displayName: "Courier: the \(target) API client from \(folder.lastPathComponent)",
             executable: courier,
-            arguments: ["generate", folder.path, "--output", output.path, "--quiet", "--stamp", stamp.path]
-                + (Self.doNothing == nil ? [] : ["--plan", plan.path]) + ["--expect"] + outputs.map(\.lastPathComponent),
+            arguments: arguments,
             inputFiles: [stamp] + (watchedByTheBuildSystem ? files : []), outputFiles: outputs))
         return commands
     }

@@ -25,6 +25,8 @@ struct BuildPluginRun {
     /// The outputs SwiftPM planned: every possible file of each schema file then, and the
     /// catch-all files.
     let expected: [String]
+    /// The modules the target can import; nil when the plugin did not say.
+    var importableModules: [String]? = nil
 
     /// The catch-all files for the code of schema files added since SwiftPM planned: as many as
     /// a schema file's parts, so that even many added files compile side by side.
@@ -32,6 +34,17 @@ struct BuildPluginRun {
 
     /// Where the fingerprint of the last run's inputs is kept, in the output folder.
     static let fingerprintFile = ".courier-inputs"
+
+    /// The modules the generated code imports that the target cannot, each with the place in
+    /// the schema that needs it: `CourierRealtime` for realtime members.
+    func missingModules(for api: API) -> [(module: String, location: SourceLocation)] {
+        guard let importableModules else { return [] }
+        var missing: [(String, SourceLocation)] = []
+        if let member = api.groups.flatMap(\.realtime).first, !importableModules.contains("CourierRealtime") {
+            missing.append(("CourierRealtime", member.location))
+        }
+        return missing
+    }
 
     /// Makes the command out of date for the next build, whatever happens in this one.
     func touchStamp() throws {

@@ -60,10 +60,19 @@ enum Commands {
         return 0
     }
 
-    /// The files to generate, or nil after reporting schema errors.
-    private static func generatedFiles(_ folder: String, files: [SourceFile]? = nil) -> [GeneratedFile]? {
+    /// The files to generate, or nil after reporting schema errors (or, in a build, a module
+    /// the generated code needs that the target does not depend on).
+    private static func generatedFiles(_ folder: String, files: [SourceFile]? = nil, pluginRun: BuildPluginRun? = nil) -> [GeneratedFile]? {
         guard let files = files ?? loadFiles(folder), let api = compile(files).api else {
             Console.error("\(folder): the schema has errors; nothing was generated")
+            return nil
+        }
+        if let missing = pluginRun?.missingModules(for: api), !missing.isEmpty {
+            for (module, location) in missing {
+                Console.error(
+                    "\(location): error: the generated code needs \(module), which the target does not depend on\n"
+                        + "\(location): note: add .product(name: \"\(module)\", package: \"Courier\") to the target's dependencies in Package.swift")
+            }
             return nil
         }
         return CodeGenerator.generate(api)
@@ -81,7 +90,7 @@ enum Commands {
             // Nothing changed since the last run: the outputs are already what it would write.
             if let fingerprint, pluginRun.isUpToDate(output: output, fingerprint: fingerprint) { return 0 }
         }
-        guard var files = generatedFiles(options.folder, files: schemaFiles) else { return 1 }
+        guard var files = generatedFiles(options.folder, files: schemaFiles, pluginRun: pluginRun) else { return 1 }
         // What the schema itself made, as opposed to the placeholders a build plan needs.
         var madeFromSchema = Set(files.map(\.name))
         if let pluginRun {

@@ -25,10 +25,13 @@ struct CommandOptions {
     var stamp: String?
     /// `--plan <folder>`: the build plugin's folder that asks SwiftPM to plan again.
     var plan: String?
+    /// `--modules a,b`: the modules the target can import (its dependencies), so that a schema
+    /// that needs one it lacks is an error that says which, not a compiler error.
+    var importableModules: [String]?
 
     /// The build plugin's run, when it declared its outputs with `--expect`.
     var pluginRun: BuildPluginRun? {
-        expectedFiles.map { BuildPluginRun(stamp: stamp, plan: plan, expected: $0) }
+        expectedFiles.map { BuildPluginRun(stamp: stamp, plan: plan, expected: $0, importableModules: importableModules) }
     }
 
     static func parse(_ arguments: [String]) throws -> CommandOptions {
@@ -38,6 +41,7 @@ struct CommandOptions {
         var isQuiet = false
         var stamp: String?
         var plan: String?
+        var importableModules: [String]?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -47,11 +51,12 @@ struct CommandOptions {
             } else if argument == "--quiet" {
                 isQuiet = true
                 index += 1
-            } else if ["--output", "--stamp", "--plan"].contains(argument) {
-                guard index + 1 < arguments.count else { throw UsageError("\(argument) needs a folder") }
+            } else if ["--output", "--stamp", "--plan", "--modules"].contains(argument) {
+                guard index + 1 < arguments.count else { throw UsageError("\(argument) needs a value") }
                 switch argument {
                 case "--output": output = arguments[index + 1]
                 case "--stamp": stamp = arguments[index + 1]
+                case "--modules": importableModules = arguments[index + 1].split(separator: ",").map(String.init)
                 default: plan = arguments[index + 1]
                 }
                 index += 2
@@ -65,7 +70,7 @@ struct CommandOptions {
             }
         }
         guard let folder else { throw UsageError("missing the schema folder") }
-        return CommandOptions(folder: folder, output: output, expectedFiles: expectedFiles, isQuiet: isQuiet, stamp: stamp, plan: plan)
+        return CommandOptions(folder: folder, output: output, expectedFiles: expectedFiles, isQuiet: isQuiet, stamp: stamp, plan: plan, importableModules: importableModules)
     }
 
     func requireOutput(_ command: String) throws -> String {

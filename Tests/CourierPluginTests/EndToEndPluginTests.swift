@@ -140,6 +140,18 @@ struct EndToEndPluginTests {
         #expect(broken.status != 0)
         #expect(broken.output.contains("Schema/Pets/pets.api:8:9: error: unknown type 'Strng' (did you mean 'String'?)"), "\(broken.output)")
 
+        // A realtime member in a target that does not depend on CourierRealtime: the build says
+        // which product to add, at the member, instead of a compiler error in generated code.
+        let realtime = Self.petsSchema.replacingOccurrences(of: "  auth none\n", with: "  auth none\n  realtime \"/realtime/v1/websocket\"\n")
+            + "\n/// Pets' changes.\ngroup PetChanges {\n  /// New pets.\n  newPets: CHANGES pets {\n    row Pet\n    events insert\n  }\n}\n"
+        try writeFile(realtime, to: schema)
+        let missing = try await runSwift(["build"], in: scratch)
+        #expect(missing.status != 0)
+        #expect(
+            missing.output.contains("Schema/Pets/pets.api:23:3: error: the generated code needs CourierRealtime, which the target does not depend on"),
+            "\(missing.output)")
+        #expect(missing.output.contains(".product(name: \"CourierRealtime\", package: \"Courier\")"), "\(missing.output)")
+
         // Adding an endpoint regenerates the client; the app calls the new method.
         try writeFile(Self.petsSchema + Self.adoptEndpoint, to: schema)
         try writeFile(Self.appAfter, to: app)

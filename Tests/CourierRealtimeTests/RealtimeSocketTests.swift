@@ -31,8 +31,8 @@ struct RealtimeSocketTests {
         }
 
         /// Waits (in real time) until what the server saw meets `condition`.
-        func waitFor(_ what: String, _ condition: ([String: JSONValue]) -> Bool) async throws {
-            for _ in 0..<500 {
+        func waitFor(_ what: String, timeout: Double = 5, _ condition: ([String: JSONValue]) -> Bool) async throws {
+            for _ in 0..<Int(timeout * 100) {
                 if condition(try await get("/stats")) { return }
                 try await Task.sleep(nanoseconds: 10_000_000)
             }

@@ -12,11 +12,18 @@ others are refused. Plain GETs steer it:
   /crash?topic=T              tell T's subscribers their channel crashed (phx_error)
   /refuse?n=N                 refuse the next N joins
   /malformed, /oversized      send every connection a broken message, or one of 16 MiB
+  /pump?n=N                   N rounds, each pushing one change to every joined channel; each
+                              topic's records carry their own sequence number ({"id": seq}); the
+                              stats say "pumped" rounds and each topic's last number ("seqs")
+  /chaos?on=1&seed=S          until /chaos?on=0, every few milliseconds one fault at random: a
+                              dropped connection, an expired token, a crashed channel, a refused
+                              join; the stats count each ("faults")
 
 Prints its port on the first line of standard output; stops when standard input closes.
 """
 import asyncio
 import json
+import random
 import sys
 import threading
 from urllib.parse import parse_qs, urlparse
@@ -28,6 +35,9 @@ from websockets.http11 import Response
 from phoenix_hub import ChannelHub, Peer, message
 
 ANON_KEY = "anon-key"
+seqs = {}
+soak = {"pumped": 0, "faults": {}}
+chaos = {"task": None}
 hub = ChannelHub(lambda token: (None, None) if (token or "").startswith("good") else ("Invalid JWT: the token is not valid", None))
 
 
@@ -44,7 +54,18 @@ def control(connection, request):
             return connection.respond(403, "bad apikey or vsn\n")
         return None
     if url.path == "/stats":
-        return respond(hub.stats_now())
+        return respond({**hub.stats_now(), **soak, "seqs": seqs})
+    if url.path == "/pump":
+        asyncio.get_running_loop().create_task(pump(int(query.get("n", "1"))))
+        return respond({"ok": True})
+    if url.path == "/chaos":
+        if chaos["task"] is not None:
+            chaos["task"].cancel()
+            chaos["task"] = None
+            hub.refuse_joins = 0
+        if query.get("on") == "1":
+            chaos["task"] = asyncio.get_running_loop().create_task(make_chaos(random.Random(int(query.get("seed", "1")))))
+        return respond({"ok": True})
     if url.path == "/push":
         for peer in list(hub.peers):
             entry = peer.channels.get(query["topic"])
@@ -58,6 +79,36 @@ def control(connection, request):
     if url.path.lstrip("/") in ("deaf", "drop", "close", "expire", "crash", "refuse", "malformed", "oversized"):
         return respond(hub.control(url.path.lstrip("/"), query))
     return connection.respond(404, "no such path\n")
+
+
+def change(topic):
+    seqs[topic] = seqs.get(topic, 0) + 1
+    data = {"schema": "public", "table": "tasks", "commit_timestamp": "2026-12-06T00:00:00Z", "type": "UPDATE",
+            "record": {"id": seqs[topic], "status": topic}, "old_record": {"id": seqs[topic]}, "columns": [], "errors": None}
+    return {"ids": [1], "data": data}
+
+
+async def pump(rounds):
+    for _ in range(rounds):
+        for peer in list(hub.peers):
+            for topic, entry in list(peer.channels.items()):
+                peer.put(message(topic, "postgres_changes", change(topic), entry["join_ref"]))
+        soak["pumped"] += 1
+        await asyncio.sleep(0.001)
+
+
+async def make_chaos(rng):
+    while True:
+        await asyncio.sleep(rng.uniform(0.005, 0.03))
+        topics = [topic for peer in hub.peers for topic in peer.channels]
+        kind = rng.choice(["drop", "expire", "crash", "refuse"])
+        if kind in ("expire", "crash"):
+            if not topics:
+                continue
+            hub.control(kind, {"topic": rng.choice(topics)})
+        else:
+            hub.control(kind, {"n": "1"})
+        soak["faults"][kind] = soak["faults"].get(kind, 0) + 1
 
 
 async def handler(ws):

@@ -61,6 +61,8 @@ let package = Package(
         .executableTarget(
             name: "CodegenBenchmark", dependencies: ["CourierSchema", "CourierCodegen"], path: "Benchmarks/CodegenBenchmark"),
         .executableTarget(name: "ImportBenchmark", dependencies: ["CourierImport"], path: "Benchmarks/ImportBenchmark"),
+        .executableTarget(
+            name: "RealtimeBenchmark", dependencies: ["CourierRealtime", "CourierRuntime", "CourierLoopbackServer"], path: "Benchmarks/RealtimeBenchmark"),
         .executableTarget(name: "FaultSoak", dependencies: ["CourierRuntime", "CourierLoopbackServer"], path: "Benchmarks/FaultSoak"),
     ],
     swiftLanguageModes: [.v6]

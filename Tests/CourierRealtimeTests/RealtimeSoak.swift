@@ -55,7 +55,7 @@ struct RealtimeSoak {
     }
 
     static let consumers = 40
-    static let rounds = 150
+    static let rounds = 300
 
     @Test func everyChangeWhileJoinedArrivesOnceAndInOrder() async throws {
         let server = try await RealtimeSocketTests.server()

@@ -12,7 +12,8 @@ others are refused. Plain GETs steer it:
   /crash?topic=T              tell T's subscribers their channel crashed (phx_error)
   /refuse?n=N                 refuse the next N joins
   /malformed, /oversized      send every connection a broken message, or one of 16 MiB
-  /pump?n=N                   N rounds, each pushing one change to every joined channel; each
+  /pump?n=N&size=B&pace=S     N rounds (S seconds apart; 0.004 by default), each pushing one
+                              change (with B bytes of padding) to every joined channel; each
                               topic's records carry their own sequence number ({"id": seq}); the
                               stats say "pumped" rounds and each topic's last number ("seqs")
   /chaos?on=1&seed=S          until /chaos?on=0, every few milliseconds one fault at random: a
@@ -56,7 +57,7 @@ def control(connection, request):
     if url.path == "/stats":
         return respond({**hub.stats_now(), **soak, "seqs": seqs})
     if url.path == "/pump":
-        asyncio.get_running_loop().create_task(pump(int(query.get("n", "1"))))
+        asyncio.get_running_loop().create_task(pump(int(query.get("n", "1")), int(query.get("size", "0")), float(query.get("pace", "0.004"))))
         return respond({"ok": True})
     if url.path == "/chaos":
         if chaos["task"] is not None:
@@ -81,25 +82,26 @@ def control(connection, request):
     return connection.respond(404, "no such path\n")
 
 
-def change(topic):
+def change(topic, padding=""):
     seqs[topic] = seqs.get(topic, 0) + 1
     data = {"schema": "public", "table": "tasks", "commit_timestamp": "2026-12-06T00:00:00Z", "type": "UPDATE",
-            "record": {"id": seqs[topic], "status": topic}, "old_record": {"id": seqs[topic]}, "columns": [], "errors": None}
+            "record": {"id": seqs[topic], "status": topic, **({"padding": padding} if padding else {})}, "old_record": {"id": seqs[topic]}, "columns": [], "errors": None}
     return {"ids": [1], "data": data}
 
 
-async def pump(rounds):
+async def pump(rounds, size, pace):
+    padding = "x" * size
     for _ in range(rounds):
         for peer in list(hub.peers):
             for topic, entry in list(peer.channels.items()):
-                peer.put(message(topic, "postgres_changes", change(topic), entry["join_ref"]))
+                peer.put(message(topic, "postgres_changes", change(topic, padding), entry["join_ref"]))
         soak["pumped"] += 1
-        await asyncio.sleep(0.001)
+        await asyncio.sleep(pace)
 
 
 async def make_chaos(rng):
     while True:
-        await asyncio.sleep(rng.uniform(0.005, 0.03))
+        await asyncio.sleep(rng.uniform(0.1, 0.3))
         topics = [topic for peer in hub.peers for topic in peer.channels]
         kind = rng.choice(["drop", "expire", "crash", "refuse"])
         if kind in ("expire", "crash"):

@@ -38,9 +38,13 @@ public struct PhoenixMessage: Sendable, Hashable, CustomStringConvertible {
     /// Reads a message from its JSON text; throws when it is not one (the reason names what is
     /// wrong, for the log: such a message is skipped, never a crash).
     public static func decode(_ text: String) throws(RealtimeError) -> PhoenixMessage {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)), case .object(let object) = value else {
-            throw .malformedMessage("not a JSON object: \(text.prefix(200))")
+        let value: JSONValue
+        do {
+            value = try JSONValueParser.parse(text)
+        } catch {
+            throw .malformedMessage("not JSON (\(error)): \(text.prefix(200))")
         }
+        guard case .object(let object) = value else { throw .malformedMessage("not a JSON object: \(text.prefix(200))") }
         guard case .string(let topic)? = object["topic"] else { throw .malformedMessage("no topic: \(text.prefix(200))") }
         guard case .string(let event)? = object["event"] else { throw .malformedMessage("no event: \(text.prefix(200))") }
         return PhoenixMessage(

@@ -12,7 +12,7 @@ import FoundationNetworking
 //   throughput: 1 KB changes pushed to many channels of one socket, as fast as the server sends;
 //   latency: one 1 KB broadcast that the channel hears back, one after another;
 //   memory: what each subscription of one socket costs.
-// Usage: RealtimeBenchmark [throughput | latency | memory]; the server is Tests/Server/realtime_server.py,
+// Usage: RealtimeBenchmark [throughput | latency | memory | tls]; tls: wss:// through OpenSSL beside libcurl connect-only; the server is Tests/Server/realtime_server.py,
 // run with COURIER_TEST_PYTHON or .venv/bin/python (Scripts/test makes it).
 
 func say(_ text: String) {
@@ -189,3 +189,8 @@ if only == "all" || only == "memory" {
     let (before, after) = try await memoryPerSubscription(count)
     say(String(format: "resident %.1f MiB before, %.1f MiB after: %.1f KiB per subscription", before, after, (after - before) * 1024 / Double(count)))
 }
+#if os(Linux)
+if only == "all" || only == "tls" {
+    try await TLSChoice.run(python: python, root: root)
+}
+#endif

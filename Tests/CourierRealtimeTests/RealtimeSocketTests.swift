@@ -255,4 +255,39 @@ struct RealtimeSocketTests {
         var events = await socket.subscribe("realtime:tasks").makeAsyncIterator()
         await #expect(throws: RealtimeError.self) { _ = try await events.next() }
     }
+
+    /// Codes that allow coming back (going away, a server error, a restart, an abnormal end)
+    /// reconnect; the channel says so.
+    @Test(arguments: [1001, 1011, 1012, 1013])
+    func aCloseCodeThatAllowsRetryingReconnects(code: Int) async throws {
+        let server = try await Self.server()
+        let clock = ManualClock()
+        let socket = RealtimeSocket(url: server.socketURL, apiKey: "anon-key", accessToken: "good-1", options: Self.options(clock))
+        var events = await socket.subscribe("realtime:tasks", config: Self.tasksConfig).makeAsyncIterator()
+        #expect(try await Self.next(&events) == .joined)
+        try await server.get("/close?code=\(code)")
+        try await clock.waitForSleep(of: 0.75)
+        clock.advance(by: 0.75)
+        #expect(try await Self.next(&events) == .reconnected)
+        await socket.disconnect()
+    }
+
+    /// A message that is not JSON is skipped, and the channel goes on; one past the size limit
+    /// fails the connection (1009), which is made again.
+    @Test func aMalformedMessageIsSkippedAndAnOversizedOneReconnects() async throws {
+        let server = try await Self.server()
+        let clock = ManualClock()
+        let socket = RealtimeSocket(url: server.socketURL, apiKey: "anon-key", accessToken: "good-1", options: Self.options(clock))
+        var events = await socket.subscribe("realtime:tasks", config: Self.tasksConfig).makeAsyncIterator()
+        #expect(try await Self.next(&events) == .joined)
+        try await server.get("/malformed")
+        try await server.get("/push?topic=realtime:tasks&n=1")
+        guard case .message(let change)? = try await Self.next(&events) else { Issue.record("nothing after the malformed message"); return }
+        #expect(change.event == "postgres_changes")
+        try await server.get("/oversized?topic=realtime:tasks")
+        try await clock.waitForSleep(of: 0.75)
+        clock.advance(by: 0.75)
+        #expect(try await Self.next(&events) == .reconnected)
+        await socket.disconnect()
+    }
 }

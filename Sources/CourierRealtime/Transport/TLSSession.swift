@@ -23,6 +23,11 @@ final class TLSSession: @unchecked Sendable {
         case wrote(Int), wantRead, wantWrite, failure(String)
     }
 
+    /// The client contexts, one per set of trusted certificates, made once and shared by every
+    /// session: OpenSSL 3 takes milliseconds to make one (a connection took 25 ms, 1.9 ms for
+    /// libcurl, which keeps its own), and a context may serve many sessions at once.
+    private static let contexts = ContextCache()
+
     private init(library: OpenSSL, context: OpaquePointer, session: OpaquePointer) {
         self.library = library
         self.context = context
@@ -39,18 +44,12 @@ final class TLSSession: @unchecked Sendable {
         case .success(let loaded): library = loaded
         case .failure(let error): return .failure(error)
         }
-        guard let context = library.contextNew(library.clientMethod()) else {
-            return .failure(.tlsFailed(host, "OpenSSL could not make a context: \(library.drainErrors())"))
-        }
-        _ = library.contextControl(context, OpenSSL.setMinimumVersion, OpenSSL.tls12, nil)
-        library.contextSetVerify(context, OpenSSL.verifyPeer, nil)
-        _ = library.contextDefaultVerifyPaths(context)
-        if let trustedCertificates, library.contextLoadVerifyLocations(context, trustedCertificates, nil) != 1 {
-            library.contextFree(context)
-            return .failure(.tlsFailed(host, "the trusted certificates in \(trustedCertificates) could not be read: \(library.drainErrors())"))
+        let context: OpaquePointer
+        switch contexts.context(trusting: trustedCertificates, library: library) {
+        case .success(let made): context = made
+        case .failure(let failure): return .failure(.tlsFailed(host, failure.reason))
         }
         guard let session = library.new(context) else {
-            library.contextFree(context)
             return .failure(.tlsFailed(host, "OpenSSL could not make a session: \(library.drainErrors())"))
         }
         let tls = TLSSession(library: library, context: context, session: session)
@@ -129,12 +128,42 @@ final class TLSSession: @unchecked Sendable {
             guard !isReleased else { return }
             isReleased = true
             library.free(session)
-            library.contextFree(context)
         }
     }
 
     deinit {
         release()
+    }
+
+    /// Why a context could not be made.
+    struct ContextFailure: Error {
+        let reason: String
+    }
+
+    /// OpenSSL client contexts by the file of extra trusted certificates (none: the system's only).
+    final class ContextCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var contexts: [String: OpaquePointer] = [:]
+
+        /// The shared context, made the first time: TLS 1.2 or later, the peer verified against
+        /// the system's authorities and those in `trustedCertificates`.
+        func context(trusting trustedCertificates: String?, library: OpenSSL) -> Result<OpaquePointer, ContextFailure> {
+            lock.withLock {
+                if let made = contexts[trustedCertificates ?? ""] { return .success(made) }
+                guard let context = library.contextNew(library.clientMethod()) else {
+                    return .failure(ContextFailure(reason: "OpenSSL could not make a context: \(library.drainErrors())"))
+                }
+                _ = library.contextControl(context, OpenSSL.setMinimumVersion, OpenSSL.tls12, nil)
+                library.contextSetVerify(context, OpenSSL.verifyPeer, nil)
+                _ = library.contextDefaultVerifyPaths(context)
+                if let trustedCertificates, library.contextLoadVerifyLocations(context, trustedCertificates, nil) != 1 {
+                    library.contextFree(context)
+                    return .failure(ContextFailure(reason: "the trusted certificates in \(trustedCertificates) could not be read: \(library.drainErrors())"))
+                }
+                contexts[trustedCertificates ?? ""] = context
+                return .success(context)
+            }
+        }
     }
 
     /// Whether `host` is an IPv4 or IPv6 address rather than a name.

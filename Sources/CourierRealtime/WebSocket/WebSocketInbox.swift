@@ -92,6 +92,7 @@ final class WebSocketInbox: @unchecked Sendable {
 /// without an error after the app closed the connection, and throws `WebSocketError` at any
 /// other end: the server's close frame (`.closed`), a broken protocol, a lost connection.
 public struct WebSocketMessages: AsyncSequence, Sendable {
+    /// What the sequence yields.
     public typealias Element = WebSocketMessage
     let inbox: WebSocketInbox
 

@@ -56,6 +56,8 @@ func peer(_ arguments: [String]) throws -> [String: Double] {
 
 func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
+/// Resident memory now. Measured first in the run, so that memory freed by earlier parts does
+/// not absorb what the subscriptions take.
 func residentMiB() -> Double {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8), let pages = Double(text.split(separator: " ")[1]) else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
@@ -159,6 +161,12 @@ func memoryPerSubscription(_ count: Int) async throws -> (before: Double, after:
 }
 
 let only = CommandLine.arguments.dropFirst().first ?? "all"
+if only == "all" || only == "memory" {
+    let count = 1_000
+    say("== memory: \(count) subscriptions on one socket")
+    let (before, after) = try await memoryPerSubscription(count)
+    say(String(format: "resident %.1f MiB before, %.1f MiB after: %.1f KiB per subscription", before, after, (after - before) * 1024 / Double(count)))
+}
 if only == "all" || only == "throughput" {
     let channels = 50, rounds = 200
     let total = Double(channels * rounds)
@@ -182,12 +190,6 @@ if only == "all" || only == "latency" {
     let python = try peer(["latency", String(port), String(count), "1024"])
     say(String(format: "Courier:           median %.0f µs, p99 %.0f µs", courier.median, courier.p99))
     say(String(format: "Python websockets: median %.0f µs, p99 %.0f µs", python["median_us"] ?? .nan, python["p99_us"] ?? .nan))
-}
-if only == "all" || only == "memory" {
-    let count = 1_000
-    say("== memory: \(count) subscriptions on one socket")
-    let (before, after) = try await memoryPerSubscription(count)
-    say(String(format: "resident %.1f MiB before, %.1f MiB after: %.1f KiB per subscription", before, after, (after - before) * 1024 / Double(count)))
 }
 #if os(Linux)
 if only == "all" || only == "tls" {

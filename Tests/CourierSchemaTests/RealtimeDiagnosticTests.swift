@@ -62,6 +62,10 @@ struct RealtimeDiagnosticTests {
               message: "WEBSOCKET has no 'row' line"),
         .init(name: "a realtime member named like an endpoint", source: rows + "group G {\n  s: GET /s\n  1️⃣s: WEBSOCKET /socket {\n    receives Row\n  }\n}" + api,
               message: "method 's' of the realtime member clashes with the method of the endpoint"),
+        .init(name: "a type named like a CourierRealtime type", source: rows + "model 1️⃣TableChange {\n  id: Int\n}\ngroup G {\n  c: CHANGES rows {\n    row Row\n    events insert\n  }\n}" + api,
+              message: "type name 'TableChange' would clash with a CourierRealtime type, which the realtime members' code imports"),
+        .init(name: "a channel whose message enum the schema declares", source: rows + "model RoomMessage {\n  id: Int\n}\ngroup G {\n  1️⃣room: BROADCAST \"room\" {\n    event moved: Row\n  }\n}" + api,
+              message: "'room' generates the enum 'RoomMessage' for its messages, which the schema declares too"),
     ]
 
     @Test(arguments: cases)

@@ -8,9 +8,9 @@ import Testing
 struct ReservedNamesTests {
     /// The top-level public types of CourierRuntime, read from its sources: a declaration at
     /// brace depth 0.
-    static func runtimeTopLevelTypes() throws -> Set<String> {
+    static func runtimeTopLevelTypes(of module: String = "CourierRuntime") throws -> Set<String> {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Sources/CourierRuntime")
+        let folder = root.appendingPathComponent("Sources/\(module)")
         let pattern = try Regex(#"^\s*(nonisolated )?public (final )?(struct|enum|class|protocol|actor|typealias) ([A-Z][A-Za-z0-9]*)"#)
         var names: Set<String> = []
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
@@ -38,5 +38,11 @@ struct ReservedNamesTests {
     @Test func aSchemaTypeNamedLikeARuntimeTypeIsAnError() {
         let compilation = compile("api T {}\nmodel Credentials {\n  token: String\n}")
         #expect(compilation.diagnostics.map(\.message) == ["type name 'Credentials' would clash with a Swift or CourierRuntime type"])
+    }
+
+    @Test func everyRealtimeTypeIsReserved() throws {
+        let declared = try Self.runtimeTopLevelTypes(of: "CourierRealtime")
+        #expect(declared.subtracting(Checker.realtimeTypeNames).isEmpty, "not reserved: \(declared.subtracting(Checker.realtimeTypeNames).sorted())")
+        #expect(Checker.realtimeTypeNames.subtracting(declared).isEmpty, "no longer in CourierRealtime: \(Checker.realtimeTypeNames.subtracting(declared).sorted())")
     }
 }

@@ -1,5 +1,36 @@
 // Realtime members of a group: table subscriptions, broadcast channels, WebSocket endpoints.
 extension Checker {
+    /// With a realtime member, the generated code imports CourierRealtime and declares each
+    /// broadcast channel's message enum: no schema type may take one of those names.
+    func checkRealtimeNames(_ groups: [Group], declarations: [DeclarationSyntax]) {
+        let members = groups.flatMap(\.realtime)
+        guard !members.isEmpty else { return }
+        var declared: [String: SourceLocation] = [:]
+        for declaration in declarations {
+            switch declaration {
+            case .model(let syntax): declared[syntax.name.text] = declared[syntax.name.text] ?? syntax.name.location
+            case .enumeration(let syntax): declared[syntax.name.text] = declared[syntax.name.text] ?? syntax.name.location
+            case .union(let syntax): declared[syntax.name.text] = declared[syntax.name.text] ?? syntax.name.location
+            case .alias(let syntax): declared[syntax.name.text] = declared[syntax.name.text] ?? syntax.name.location
+            case .api, .group: break
+            }
+        }
+        for (name, location) in declared.sorted(by: { $0.value < $1.value }) where Self.realtimeTypeNames.contains(name) {
+            log.error(
+                location, "type name '\(name)' would clash with a CourierRealtime type, which the realtime members' code imports",
+                hint: "choose a more specific name, such as 'App\(name)'")
+        }
+        for member in members {
+            guard case .broadcast = member.kind else { continue }
+            let enumName = member.name.prefix(1).uppercased() + member.name.dropFirst() + "Message"
+            if let location = declared[enumName] {
+                log.error(
+                    member.location, "'\(member.name)' generates the enum '\(enumName)' for its messages, which the schema declares too",
+                    hint: "rename the channel or the type", notes: [.init(location: location, message: "'\(enumName)' is declared here")])
+            }
+        }
+    }
+
     func checkRealtime(_ syntax: RealtimeSyntax, groupAuth: AuthScheme?) -> RealtimeEndpoint? {
         let memberAttributes = attributes(syntax.attributes, at: .realtime)
         let kind: RealtimeEndpoint.Kind?

@@ -37,6 +37,16 @@ final class Checker {
         "WireList", "WireText", "WireTexts", "WireTextsConvertible", "WireValueConvertible",
     ]
 
+    /// Every type CourierRealtime declares at its top level: the code of realtime members imports
+    /// it, so a schema with one may not declare a type of the same name (a test keeps the list
+    /// whole).
+    static let realtimeTypeNames: Set<String> = [
+        "BroadcastChannel", "BroadcastEvent", "BroadcastMessage", "ChannelEvent", "PhoenixMessage", "RealtimeCoding",
+        "RealtimeConnectionState", "RealtimeError", "RealtimeOptions", "RealtimeSocket", "TableChange", "TableChanges", "TableEvent",
+        "TableFilter", "URLSessionWebSocketConnection", "WebSocketClient", "WebSocketCloseCode", "WebSocketConnection", "WebSocketError",
+        "WebSocketFrame", "WebSocketImplementation", "WebSocketMessage", "WebSocketMessages", "WebSocketOptions", "WebSocketSession",
+    ]
+
     var log = DiagnosticLog()
     let files: [(file: SourceFile, declarations: [DeclarationSyntax])]
     var symbols: [String: TypeSymbol] = [:]
@@ -127,6 +137,7 @@ final class Checker {
             }
         }
         checkEndpointNames(groups)
+        checkRealtimeNames(groups, declarations: declarations)
         checkRoutes(groups)
         let errorMessageKeys = checkMessageMarks()
         RecursionRule.apply(models: &models, unions: &unions, log: &log)

@@ -98,8 +98,8 @@ public enum CodeGenerator {
                 }
                 blocks.append((name, writer.text))
             }
-            let importsRealtime = (api.location.file == path && api.realtimePath != nil)
-                || api.groups.contains { $0.location.file == path && !$0.realtime.isEmpty }
+            let hasRealtime = api.groups.contains { !$0.realtime.isEmpty }
+            let importsRealtime = (api.location.file == path && hasRealtime) || api.groups.contains { $0.location.file == path && !$0.realtime.isEmpty }
             return files(forSchemaFile: path, blocks: blocks, partThreshold: partThreshold, importsRealtime: importsRealtime)
         }
     }
@@ -178,7 +178,7 @@ public enum CodeGenerator {
             }
             writer.line()
             writeFactory(api, to: &writer)
-            if let realtimePath = api.realtimePath {
+            if let realtimePath = api.realtimePath, api.groups.contains(where: { !$0.realtime.isEmpty }) {
                 writer.line()
                 writer.line("/// The path of the API's realtime socket (Supabase Realtime) from the base URL.")
                 writer.line("public static let realtimePath = \(SwiftNames.string(realtimePath))")

@@ -253,13 +253,17 @@ nonisolated func decodeTree(_ data: Data) throws -> Tree {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let identity = Self.courierRoot.lastPathComponent.lowercased()
         let kitchen = try String(contentsOf: Self.courierRoot.appendingPathComponent("Tests/CourierFixtures/kitchen.api"), encoding: .utf8)
+        let rooms = try String(contentsOf: Self.courierRoot.appendingPathComponent("Tests/CourierFixtures/rooms.api"), encoding: .utf8)
         var targets: [String] = []
         for (name, settings) in Self.targetSettings {
             try writeFile(kitchen, to: scratch.appendingPathComponent("Schema/\(name)/kitchen.api"))
+            // Realtime members too: their code under every setting, main-actor isolation by default among them.
+            try writeFile(rooms, to: scratch.appendingPathComponent("Schema/\(name)/rooms.api"))
             try writeFile(Self.viewModel, to: scratch.appendingPathComponent("Sources/\(name)/ViewModel.swift"))
             targets.append("""
                     .target(
-                        name: "\(name)", dependencies: [.product(name: "CourierRuntime", package: "\(identity)")],
+                        name: "\(name)",
+                        dependencies: [.product(name: "CourierRuntime", package: "\(identity)"), .product(name: "CourierRealtime", package: "\(identity)")],
                         swiftSettings: [\(settings)], plugins: [.plugin(name: "CourierBuildPlugin", package: "\(identity)")]),
                 """)
         }

@@ -81,5 +81,25 @@ struct SecureWebSocketTests {
         #expect(index == 3000)
         await connection.close()
     }
+
+    /// The realtime socket over `wss://`: Supabase's servers are reached over TLS, and so is the
+    /// realtime test server here; a channel joins and hears its own broadcast.
+    @Test func theRealtimeSocketWorksOverTLS() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try await LoopbackServerProcess.start(
+            python: WebSocketConnectionTests.python, script: WebSocketConnectionTests.root.appendingPathComponent("Tests/Server/realtime_server.py"),
+            arguments: ["--tls", folder.path])
+        var options = RealtimeOptions(clock: ManualClock())
+        options.webSocket.trustedCertificates = folder.appendingPathComponent("ca.pem")
+        let socket = RealtimeSocket(
+            url: URL(string: "wss://localhost:\(server.baseURL.port!)/realtime/v1/websocket")!, apiKey: "anon-key", accessToken: "good-1", options: options)
+        var events = await socket.subscribe("realtime:room", config: ["broadcast": ["self": true]]).makeAsyncIterator()
+        #expect(try await events.next() == .joined)
+        try await socket.broadcast("realtime:room", event: "hello", payload: ["over": "tls"])
+        guard case .message(let message)? = try await events.next() else { Issue.record("nothing heard"); return }
+        #expect(message.payload["payload"] == ["over": "tls"])
+        await socket.disconnect()
+    }
 }
 #endif

@@ -20,6 +20,9 @@ others are refused. Plain GETs steer it:
                               dropped connection, an expired token, a crashed channel, a refused
                               join; the stats count each ("faults")
 
+With `--tls <folder>` it serves wss:// only (`test_certificates.py`: the authority's certificate in
+`<folder>/ca.pem`), and its controls are HTTPS too.
+
 Prints its port on the first line of standard output; stops when standard input closes.
 """
 import asyncio
@@ -34,6 +37,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from phoenix_hub import ChannelHub, Peer, message
+from test_certificates import tls_context
 
 ANON_KEY = "anon-key"
 seqs = {}
@@ -128,7 +132,8 @@ async def handler(ws):
 async def main():
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    async with serve(handler, "127.0.0.1", 0, process_request=control, ping_interval=None, max_size=None) as server:
+    context = tls_context(sys.argv[sys.argv.index("--tls") + 1]) if "--tls" in sys.argv else None
+    async with serve(handler, "127.0.0.1", 0, process_request=control, ping_interval=None, max_size=None, ssl=context) as server:
         print(server.sockets[0].getsockname()[1], flush=True)
         threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
         await stop.wait()

@@ -32,6 +32,8 @@ from websockets.asyncio.server import serve
 from websockets.http11 import Response
 from websockets.datastructures import Headers
 
+from test_certificates import tls_context
+
 # The close code the server saw for each connection, by path, in order.
 seen = []
 
@@ -91,18 +93,6 @@ async def handler(ws):
     finally:
         await ws.wait_closed()
         seen.append(f"{path} {ws.close_code}")
-
-
-def tls_context(folder):
-    import os
-    import ssl
-    import trustme
-    authority = trustme.CA()
-    authority.cert_pem.write_to_path(os.path.join(folder, "ca.pem"))
-    trustme.CA().cert_pem.write_to_path(os.path.join(folder, "other-ca.pem"))
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    authority.issue_cert("localhost", "127.0.0.1").configure_cert(context)
-    return context
 
 
 async def main():

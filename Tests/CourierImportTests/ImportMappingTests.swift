@@ -478,12 +478,15 @@ struct ImportMappingTests {
 
     /// Keys of the sender's choosing beside a model's properties (OpenSearch's bulk items,
     /// Okta's `_embedded`) are held by an `@otherKeys` field; the fidelity test had found them
-    /// dropped, first without a word and then with a warning.
+    /// dropped, first without a word and then with a warning. An explicit `true` or `{}` (a
+    /// tool's `input_schema`) is an open object too; no `additionalProperties` stays closed.
     @Test func propertiesBesideAdditionalPropertiesKeepTheOtherKeys() throws {
         let (schema, result) = try importText(##"""
             {"openapi": "3.0.0", "info": {"title": "Bulk"}, "paths": {}, "components": {"schemas": {
               "Item": {"type": "object", "properties": {"id": {"type": "string"}, "additionalProperties": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
               "Open": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {}},
+              "OpenToo": {"type": "object", "properties": {"type": {"type": "string"}, "required": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": true},
+              "Closed": {"type": "object", "properties": {"id": {"type": "string"}}},
               "Map": {"type": "object", "additionalProperties": {"type": "integer"}},
               "Words": {"type": "object", "additionalProperties": {"type": "string"}},
               "Merged": {"allOf": [{"$ref": "#/components/schemas/Map"}, {"type": "object", "properties": {"name": {"type": "string"}}}]},
@@ -491,7 +494,9 @@ struct ImportMappingTests {
             """##)
         let holder = "  /// The keys besides the declared ones, which the description lets in (`additionalProperties`).\n"
         #expect(schema.contains("model Item {\n  id: String?\n  additionalProperties: String?\n" + holder + "  additionalProperties2: [String: Int] @otherKeys\n}"), "\(schema)")
-        #expect(schema.contains("model Open {\n  id: String?\n}"), "\(schema)")
+        #expect(schema.contains("model Open {\n  id: String?\n" + holder + "  additionalProperties: [String: JSON] @otherKeys\n}"), "\(schema)")
+        #expect(schema.contains("model OpenToo {\n  type: String?\n  required: [String]?\n" + holder + "  additionalProperties: [String: JSON] @otherKeys\n}"), "\(schema)")
+        #expect(schema.contains("model Closed {\n  id: String?\n}"), "\(schema)")
         #expect(schema.contains("model Merged {\n  name: String?\n" + holder + "  additionalProperties: [String: Int] @otherKeys\n}"), "\(schema)")
         #expect(schema.contains("model Mixed {\n  name: String?\n" + holder + "  additionalProperties: [String: JSON] @otherKeys\n}"), "\(schema)")
         #expect(result.warnings.map(\.description) == [

@@ -100,9 +100,14 @@ extension SchemaMapper {
         of place: DocumentLocation, besides others: ArraySlice<DocumentLocation>, owner: String, taken: inout Set<String>
     ) -> ImportedField {
         let schemaLocation = place.appending("additionalProperties")
-        let schema = try? files.node(at: schemaLocation)
+        // `true` and `{}` say the same: any value.
+        func valueSchema(at location: DocumentLocation) -> DocumentNode? {
+            guard let node = try? files.node(at: location) else { return nil }
+            return node == .bool(true) || node.object?.isEmpty == true ? nil : node
+        }
+        let schema = valueSchema(at: schemaLocation)
         var value = ImportedType.json
-        if others.allSatisfy({ (try? files.node(at: $0.appending("additionalProperties"))) == schema }) {
+        if others.allSatisfy({ valueSchema(at: $0.appending("additionalProperties")) == schema }) {
             if let schema { value = type(of: schema, at: schemaLocation, hint: owner + "Value") }
         } else {
             warn(schemaLocation, "additionalProperties", "the allOf parts of '\(owner)' let in other keys of different types; they are JSON")
@@ -131,7 +136,9 @@ extension SchemaMapper {
                 of: part, at: resolvedLocation.appending("allOf").appending(index), owner: owner, into: &properties, required: &required,
                 open: &open, depth: depth + 1, warns: warns, replacing: replacing)
         }
-        if let additional = resolved["additionalProperties"], additional.object.map({ !$0.isEmpty }) == true { open.append(resolvedLocation) }
+        // An object that says it takes other keys keeps them: a schema for their values, or an
+        // explicit `true` or `{}` (a tool's `input_schema`, metadata, options); absent is closed.
+        if let additional = resolved["additionalProperties"], additional.object != nil || additional == .bool(true) { open.append(resolvedLocation) }
         if depth > 0 || resolved["allOf"] != nil || resolved["properties"] != nil, resolved["oneOf"] != nil || resolved["anyOf"] != nil {
             if let variants = flattenableVariants(of: resolved, at: resolvedLocation) {
                 // What each variant may have, the model may have; what one requires, others need not.

@@ -543,4 +543,35 @@ struct ImportMappingTests {
         #expect(schema.contains("api Loop"))
         #expect(result.warnings.contains { $0.message.contains("refers to itself") })
     }
+
+    /// "Any string, and these are the ones we know" (Stainless- and Speakeasy-made descriptions:
+    /// model ids, voices) is an open enum of the documented values, in fields, parameters and
+    /// arrays, by `anyOf` or `oneOf`, with values listed or given as documented constants; an
+    /// open enum component beside more values holds them all. Before, it was `String`, with a
+    /// warning that the first variant takes every value.
+    @Test func aStringBesideItsKnownValuesIsAnOpenEnum() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "AI"}, "paths": {"/speak": {"post": {"operationId": "speak",
+              "parameters": [{"name": "region", "in": "query", "schema": {"oneOf": [{"type": "string"}, {"type": "string", "enum": ["eu", "us"]}]}}],
+              "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Speech"}}}},
+              "responses": {"204": {"description": "ok"}}}}},
+              "components": {"schemas": {
+                "ModelId": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["small-1", "large-2"]}]},
+                "AnyModelId": {"anyOf": [{"$ref": "#/components/schemas/ModelId"}, {"type": "string", "enum": ["large-2", "research-3"]}]},
+                "Speech": {"type": "object", "required": ["model"], "properties": {
+                  "model": {"$ref": "#/components/schemas/ModelId"},
+                  "research": {"$ref": "#/components/schemas/AnyModelId"},
+                  "voices": {"type": "array", "items": {"anyOf": [{"type": "string", "description": "A voice of your own."},
+                    {"const": "alloy", "description": "Warm and even."}, {"const": "echo", "description": "Bright."}]}}}}}}}
+            """##)
+        #expect(schema.contains("enum ModelId {\n  small1 = \"small-1\"\n  large2 = \"large-2\"\n}"), "\(schema)")
+        #expect(schema.contains("enum AnyModelId {\n  small1 = \"small-1\"\n  large2 = \"large-2\"\n  research3 = \"research-3\"\n}"), "\(schema)")
+        #expect(schema.contains("  model: ModelId\n"), "\(schema)")
+        #expect(schema.contains("  research: AnyModelId?\n"), "\(schema)")
+        #expect(schema.contains("  /// Warm and even.\n  alloy\n  /// Bright.\n  echo\n"), "\(schema)")
+        #expect(schema.contains("  voices: [SpeechVoicesItem]?\n"), "\(schema)")
+        #expect(schema.contains("enum SpeakRegion {\n  eu\n  us\n}"), "\(schema)")
+        #expect(schema.contains("    query region: SpeakRegion?\n"), "\(schema)")
+        #expect(!result.warnings.contains { $0.description.contains("takes every value") }, "\(result.warnings)")
+    }
 }

@@ -574,4 +574,22 @@ struct ImportMappingTests {
         #expect(schema.contains("    query region: SpeakRegion?\n"), "\(schema)")
         #expect(!result.warnings.contains { $0.description.contains("takes every value") }, "\(result.warnings)")
     }
+
+    /// A multipart part that is a file or a URL (OpenAI's image edits) made a schema with errors,
+    /// so the whole description was refused. The part is now the file, with a warning that names
+    /// what is left out; so in an array of such unions. (A part that is either is not in the
+    /// language yet.)
+    @Test func aMultipartPartThatIsAFileOrAURLIsTheFileNotARefusal() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "Up"}, "paths": {"/images/edits": {"post": {"operationId": "editImage",
+              "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"type": "object", "required": ["image"], "properties": {
+                "image": {"oneOf": [{"type": "string", "format": "binary"}, {"type": "string", "format": "uri"}], "description": "The image, or where it is."},
+                "masks": {"type": "array", "items": {"anyOf": [{"type": "string", "format": "binary"}, {"type": "string"}]}},
+                "prompt": {"type": "string"}}}}}},
+              "responses": {"200": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("      image: File\n      masks: [File]?\n      prompt: String?\n"), "\(schema)")
+        #expect(result.warnings.map(\.construct) == ["multipart file or value", "multipart file or value"], "\(result.warnings)")
+        #expect(result.warnings.first?.description.contains("this part is a file or 'url'; it is sent as the file") == true, "\(result.warnings)")
+    }
 }

@@ -74,6 +74,14 @@ extension SchemaMapper {
             chosen.append((ImportNames.unique(variantName(type), in: &taken), nil, type))
         }
         if chosen.count == 1 { return nullable ? chosen[0].type.optional : chosen[0].type }
+        // A multipart part that is a file or something else (OpenAI's image edits: the file, or
+        // its URL): a union cannot hold a file, so the part is the file, and the other variants
+        // are left out, with a warning, rather than the whole description refused.
+        if context == .multipart, let file = chosen.first(where: { $0.type == .named("File") }) {
+            let others = chosen.filter { $0.type != .named("File") }.map { "'\($0.name)'" }.joined(separator: ", ")
+            warn(location, "multipart file or value", "this part is a file or \(others); it is sent as the file, and the other variants are left out")
+            return nullable ? file.type.optional : file.type
+        }
         declare(.union(name: name, docs: docs, tagKey: nil, variants: mostSpecificModelsFirst(chosen)))
         return nullable ? ImportedType.named(name).optional : .named(name)
     }

@@ -19,8 +19,8 @@ struct Swagger2Conversion {
         var message: String
     }
 
-    private let root: DocumentNode
-    private(set) var notes: [Note] = []
+    let root: DocumentNode
+    var notes: [Note] = []
 
     /// The 3.0 form of `root`, a Swagger 2.0 document, and what it approximated.
     static func convert(_ root: DocumentNode) -> (root: DocumentNode, notes: [Note]) {
@@ -30,7 +30,7 @@ struct Swagger2Conversion {
 
     private init(root: DocumentNode) { self.root = root }
 
-    private mutating func converted() -> DocumentNode {
+    mutating func converted() -> DocumentNode {
         var result = DocumentObject()
         result.set("openapi", .string("3.0.3"))
         for (key, value) in root.object?.members ?? [] {
@@ -60,7 +60,7 @@ struct Swagger2Conversion {
 
     // MARK: - Servers and security
 
-    private func server() -> DocumentObject? {
+    func server() -> DocumentObject? {
         let basePath = root["basePath"]?.string ?? ""
         guard let host = root["host"]?.string else {
             guard !basePath.isEmpty else { return nil }
@@ -74,7 +74,7 @@ struct Swagger2Conversion {
         return server
     }
 
-    private mutating func securityScheme(_ node: DocumentNode, at tokens: [String]) -> DocumentNode {
+    mutating func securityScheme(_ node: DocumentNode, at tokens: [String]) -> DocumentNode {
         var scheme = DocumentObject()
         switch node["type"]?.string {
         case "basic"?:
@@ -99,7 +99,7 @@ struct Swagger2Conversion {
 
     private static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
 
-    private mutating func pathItem(_ node: DocumentNode, at tokens: [String]) -> DocumentNode {
+    mutating func pathItem(_ node: DocumentNode, at tokens: [String]) -> DocumentNode {
         guard let item = node.object, item["$ref"] == nil else { return node }
         let shared = item["parameters"]?.array ?? []
         var result = DocumentObject()
@@ -117,7 +117,7 @@ struct Swagger2Conversion {
         return .object(result)
     }
 
-    private mutating func operation(_ node: DocumentNode, sharedParameters: [DocumentNode], at tokens: [String]) -> DocumentNode {
+    mutating func operation(_ node: DocumentNode, sharedParameters: [DocumentNode], at tokens: [String]) -> DocumentNode {
         guard let operation = node.object else { return node }
         let consumes = Self.strings(operation["consumes"]) ?? Self.strings(root["consumes"]) ?? ["application/json"]
         let produces = Self.strings(operation["produces"]) ?? Self.strings(root["produces"]) ?? ["application/json"]
@@ -145,7 +145,7 @@ struct Swagger2Conversion {
         return .object(result)
     }
 
-    private mutating func requestBody(_ inputs: [DocumentNode], consumes: [String], at tokens: [String]) -> DocumentNode? {
+    mutating func requestBody(_ inputs: [DocumentNode], consumes: [String], at tokens: [String]) -> DocumentNode? {
         var body = DocumentObject()
         var content = DocumentObject()
         if let parameter = inputs.first(where: { $0["in"]?.string == "body" }) {
@@ -180,7 +180,7 @@ struct Swagger2Conversion {
         return .object(body)
     }
 
-    private mutating func response(_ node: DocumentNode, produces: [String], at tokens: [String]) -> DocumentNode {
+    mutating func response(_ node: DocumentNode, produces: [String], at tokens: [String]) -> DocumentNode {
         guard let response = node.object, response["$ref"] == nil else { return node }
         var result = DocumentObject()
         result.set("description", response["description"] ?? .string(""))
@@ -201,103 +201,5 @@ struct Swagger2Conversion {
             result.set("content", .object(content))
         }
         return .object(result)
-    }
-
-    // MARK: - Parameters and schemas
-
-    /// A parameter that is not a body or form field, with its type in a `schema`.
-    private mutating func parameter(_ node: DocumentNode, at tokens: [String]) -> DocumentNode {
-        guard let parameter = node.object, parameter["$ref"] == nil, !isBodyOrForm(node) else { return node }
-        var result = DocumentObject()
-        for key in ["name", "in", "description", "required", "deprecated", "x-example"] { if let value = parameter[key] { result.set(key, value) } }
-        result.set("schema", schema(ofParameter: node, at: tokens))
-        if parameter["type"]?.string == "array" {
-            switch parameter["collectionFormat"]?.string ?? "csv" {
-            case "multi": result.set("explode", .bool(true))
-            case "ssv": result.set("style", .string("spaceDelimited")); result.set("explode", .bool(false))
-            case "pipes": result.set("style", .string("pipeDelimited")); result.set("explode", .bool(false))
-            case "tsv":
-                notes.append(Note(tokens: tokens, construct: "collectionFormat", message: "tab-separated values are sent comma-separated"))
-                result.set("explode", .bool(false))
-            default: result.set("explode", .bool(false))
-            }
-        }
-        return .object(result)
-    }
-
-    /// The schema a 2.0 parameter or header states with its own `type`, `format`, `items`, …
-    private mutating func schema(ofParameter node: DocumentNode, at tokens: [String]) -> DocumentNode {
-        if let schema = node["schema"] { return self.schema(schema, at: tokens + ["schema"]) }
-        var schema = DocumentObject()
-        let keywords = ["type", "format", "items", "enum", "default", "minimum", "maximum", "maxLength", "minLength", "pattern", "description", "x-nullable"]
-        for key in keywords { if let value = node[key] { schema.set(key, value) } }
-        return self.schema(.object(schema), at: tokens)
-    }
-
-    /// A schema with 2.0's words put in 3.0's: `x-nullable`, `type: file`, a `discriminator`
-    /// that is only a property name, and `items` given as a list.
-    private mutating func schema(_ node: DocumentNode, at tokens: [String]) -> DocumentNode {
-        switch node {
-        case .array(let elements):
-            return .array(elements.enumerated().map { schema($0.element, at: tokens + [String($0.offset)]) })
-        case .object(let object):
-            guard object["$ref"] == nil else { return node }
-            var result = DocumentObject()
-            for (key, value) in object.members {
-                switch key {
-                case "x-nullable": result.set("nullable", value)
-                case "type" where value.string == "file":
-                    result.set("type", .string("string"))
-                    result.set("format", .string("binary"))
-                case "discriminator" where value.string != nil:
-                    result.set(key, .object(Self.object(["propertyName": value])))
-                case "items" where value.array != nil:
-                    notes.append(Note(tokens: tokens + [key], construct: "items list", message: "a list of item schemas is not Swagger 2.0; an item is any of them"))
-                    result.set(key, .object(Self.object(["anyOf": schema(value, at: tokens + [key])])))
-                case "properties", "definitions", "patternProperties":
-                    result.set(key, .object(mapValues(value) { $0.schema($1, at: tokens + [key, $2]) }))
-                case "items", "additionalProperties", "not":
-                    result.set(key, value.object != nil ? schema(value, at: tokens + [key]) : value)
-                case "allOf", "oneOf", "anyOf":
-                    result.set(key, schema(value, at: tokens + [key]))
-                default:
-                    result.set(key, value)
-                }
-            }
-            return .object(result)
-        default:
-            return node
-        }
-    }
-
-    // MARK: - Helpers
-
-    private func isBodyOrForm(_ node: DocumentNode) -> Bool {
-        let place = resolved(node)["in"]?.string
-        return place == "body" || place == "formData"
-    }
-
-    /// A parameter, with a `$ref` to `#/parameters/…` followed within the document.
-    private func resolved(_ node: DocumentNode) -> DocumentNode {
-        guard let reference = node["$ref"]?.string, reference.hasPrefix("#/parameters/") else { return node }
-        let name = JSONPointer.unescaped(reference.dropFirst("#/parameters/".count))
-        return root["parameters"]?[name] ?? node
-    }
-
-    private mutating func mapValues(_ node: DocumentNode, _ transform: (inout Swagger2Conversion, DocumentNode, String) -> DocumentNode) -> DocumentObject {
-        var result = DocumentObject()
-        for (key, value) in node.object?.members ?? [] { result.set(key, transform(&self, value, key)) }
-        return result
-    }
-
-    private static func strings(_ node: DocumentNode?) -> [String]? {
-        guard let list = node?.array?.compactMap(\.string), !list.isEmpty else { return nil }
-        return list
-    }
-
-    private static func object(_ members: KeyValuePairs<String, DocumentNode>) -> DocumentObject {
-        var object = DocumentObject()
-        for (key, value) in members { object.set(key, value) }
-        return object
     }
 }

@@ -1,0 +1,52 @@
+import CourierSchema
+import Foundation
+
+// A string beside the values it is known to take: an open enum.
+
+extension SchemaMapper {
+    /// "Any string, and these are the ones we know" (how Stainless- and Speakeasy-made
+    /// descriptions write model ids, voices, regions): a plain string beside string constants
+    /// or enums, `anyOf: [{type: string}, {type: string, enum: [a, b]}]` or `anyOf: [{type:
+    /// string}, {const: "x", description: …}, …]`, is an open enum of the documented values,
+    /// whose `unknown` case takes any other string. A string enum component (`$ref`) is open
+    /// already, so it stands for the plain string too: beside more values (OpenAI's
+    /// `ModelIdsResponses`, its shared ids and those of its own), the enum holds them all; alone
+    /// beside a plain string, it is that enum. Nil for any other union.
+    func openEnum(
+        _ variants: [(node: DocumentNode, location: DocumentLocation)], of node: DocumentNode, at location: DocumentLocation, name: String,
+        docs: [String], context: Context
+    ) -> ImportedType? {
+        let isPlain = { (variant: DocumentNode) in
+            variant["format"] == nil && Self.types(of: variant).types == ["string"] && Self.onlyStatesItsType(variant)
+        }
+        var isOpen = variants.contains { isPlain($0.node) }
+        var values: [EnumValue] = []
+        var components: [ImportedType] = []
+        for (variant, variantLocation) in variants where !isPlain(variant) {
+            if let listed = Self.documentedValues(variant), listed.allSatisfy({ $0.value.string != nil }) {
+                values += listed
+            } else if variant["$ref"] != nil {
+                let type = variantType(variant, at: variantLocation, hint: name, context: context, merging: nil).unwrapped
+                guard case .named(let enumName) = type, case .enumeration(_, _, false, let cases, _)? = declarations[enumName] else { return nil }
+                isOpen = true
+                components.append(type)
+                values += cases.map { EnumValue(value: .string($0.value), title: nil, docs: $0.docs, isDeprecated: $0.isDeprecated) }
+            } else {
+                return nil
+            }
+        }
+        guard isOpen, !values.isEmpty else { return nil }
+        if components.count == 1, values.count == Set(values.map(\.value)).count,
+            case .named(let enumName) = components[0], case .enumeration(_, _, _, let cases, _)? = declarations[enumName], cases.count == values.count
+        {
+            return components[0]
+        }
+        // Values both a component and the union list are one case, without a warning: the
+        // description repeats nothing, the merge does.
+        var seen: Set<DocumentNode> = []
+        values = values.filter { seen.insert($0.value).inserted }
+        var stringSchema = DocumentObject()
+        stringSchema.set("type", .string("string"))
+        return enumType(values, of: .object(stringSchema), at: location, name: name, docs: docs)
+    }
+}

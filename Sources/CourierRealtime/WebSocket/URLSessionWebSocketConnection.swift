@@ -22,7 +22,7 @@ public final class URLSessionWebSocketConnection: NSObject, WebSocketClient, @un
     private var task: URLSessionWebSocketTask?
     private var session: URLSession?
     private var agreedProtocol: String?
-    private var opened: CheckedContinuation<Result<Void, WebSocketError>, Never>?
+    private let opening = OpeningHandshake()
     private var isClosedByApp = false
     private var isPaused = false
     private var resumeWaiter: CheckedContinuation<Void, Never>?
@@ -62,11 +62,7 @@ public final class URLSessionWebSocketConnection: NSObject, WebSocketClient, @un
             connection.session = session
             connection.task = task
         }
-        let result: Result<Void, WebSocketError> = await withCheckedContinuation { continuation in
-            connection.lock.withLock { connection.opened = continuation }
-            DispatchQueue.global().asyncAfter(deadline: .now() + options.connectTimeout) { [weak connection] in
-                connection?.open(.failure(.timedOut("no answer to the upgrade request within \(options.connectTimeout) s")))
-            }
+        let result = await connection.opening.wait(timeout: options.connectTimeout) {
             task.resume()
         }
         do throws(WebSocketError) {
@@ -80,13 +76,6 @@ public final class URLSessionWebSocketConnection: NSObject, WebSocketClient, @un
         return connection
     }
 
-    private func open(_ result: Result<Void, WebSocketError>) {
-        let waiter = lock.withLock { () -> CheckedContinuation<Result<Void, WebSocketError>, Never>? in
-            defer { opened = nil }
-            return opened
-        }
-        waiter?.resume(returning: result)
-    }
 
     // MARK: - Receiving
 
@@ -213,7 +202,7 @@ extension URLSessionWebSocketConnection: URLSessionWebSocketDelegate {
     /// The opening handshake succeeded.
     public func urlSession(_ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?) {
         lock.withLock { agreedProtocol = `protocol` }
-        open(.success(()))
+        opening.resolve(.success(()))
     }
 
     /// The server's close frame: the receive loop ends with its code and reason.
@@ -230,14 +219,14 @@ extension URLSessionWebSocketConnection: URLSessionWebSocketDelegate {
         guard let error else { return }
         let nsError = error as NSError
         if let response = task.response as? HTTPURLResponse, response.statusCode != 101 {
-            open(.failure(.handshakeRefused(status: response.statusCode, body: "")))
+            opening.resolve(.failure(.handshakeRefused(status: response.statusCode, body: "")))
         } else if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorUnsupportedURL {
-            open(.failure(.unsupported(
+            opening.resolve(.failure(.unsupported(
                 "URLSession cannot open WebSockets on this platform (\(nsError.localizedDescription)); use WebSocketImplementation.courier")))
         } else if nsError.domain == NSURLErrorDomain, [NSURLErrorServerCertificateUntrusted, NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateNotYetValid, NSURLErrorServerCertificateHasUnknownRoot].contains(nsError.code) {
-            open(.failure(.tlsFailed(task.originalRequest?.url?.host ?? "the host", nsError.localizedDescription)))
+            opening.resolve(.failure(.tlsFailed(task.originalRequest?.url?.host ?? "the host", nsError.localizedDescription)))
         } else {
-            open(.failure(.connectionLost(nsError.localizedDescription)))
+            opening.resolve(.failure(.connectionLost(nsError.localizedDescription)))
         }
     }
 }

@@ -19,7 +19,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     private var assembler: WebSocketMessageAssembler
     private var state = State.handshaking([])
     private var agreedProtocol: String?
-    private var opened: CheckedContinuation<Result<Void, WebSocketError>, Never>?
+    private let opening = OpeningHandshake()
     private var closeWaiter: CheckedContinuation<Void, Never>?
     private var pongHandler: (@Sendable ([UInt8]) -> Void)?
 
@@ -65,11 +65,7 @@ public final class WebSocketConnection: @unchecked Sendable {
             #endif
         }
         let connection = WebSocketConnection(tcp: tcp, handshake: handshake, options: options)
-        let result: Result<Void, WebSocketError> = await withCheckedContinuation { continuation in
-            connection.lock.withLock { connection.opened = continuation }
-            DispatchQueue.global().asyncAfter(deadline: .now() + options.connectTimeout) { [weak connection] in
-                connection?.open(.failure(.timedOut("no answer to the upgrade request within \(options.connectTimeout) s")))
-            }
+        let result = await connection.opening.wait(timeout: options.connectTimeout) {
             tcp.startReading(
                 received: { [weak connection] bytes in connection?.received(bytes) },
                 ended: { [weak connection] reason in connection?.ended(reason) })
@@ -77,7 +73,7 @@ public final class WebSocketConnection: @unchecked Sendable {
                 do throws(WebSocketError) {
                     try await tcp.write(request)
                 } catch {
-                    connection.open(.failure(error))
+                    connection.opening.resolve(.failure(error))
                 }
             }
         }
@@ -90,14 +86,6 @@ public final class WebSocketConnection: @unchecked Sendable {
         return connection
     }
 
-    /// Ends the opening handshake once, with its outcome.
-    private func open(_ result: Result<Void, WebSocketError>) {
-        let waiter = lock.withLock { () -> CheckedContinuation<Result<Void, WebSocketError>, Never>? in
-            defer { opened = nil }
-            return opened
-        }
-        waiter?.resume(returning: result)
-    }
 
     /// How many received messages wait for the consumer, and whether reading from the network
     /// is paused because they are too many.
@@ -194,7 +182,7 @@ public final class WebSocketConnection: @unchecked Sendable {
                 failure = error
             }
         }
-        if let handshakeResult { open(handshakeResult) }
+        if let handshakeResult { opening.resolve(handshakeResult) }
         for event in events { handle(event) }
         if let failure, case .protocolViolation(let code, _) = failure {
             sendControl(.close, WebSocketFrameWriter.closePayload(code, reason: ""))
@@ -220,7 +208,7 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     private func ended(_ reason: String?) {
         let error = WebSocketError.connectionLost(reason ?? "the server closed the TCP connection without a close frame")
-        open(.failure(error))
+        opening.resolve(.failure(error))
         finish(error)
     }
 

@@ -10,19 +10,19 @@ import Foundation
 public actor RealtimeSocket {
     let url: URL
     let options: RealtimeOptions
-    private var accessToken: String?
+    var accessToken: String?
     /// Asked for the access token before each connection and at each heartbeat, and again when
     /// the server refuses one; nil when the token is only set by `setAccessToken(_:)`.
-    private let tokenProvider: (@Sendable () async throws -> String?)?
+    let tokenProvider: (@Sendable () async throws -> String?)?
     /// The session's token changes, sent to the channels as they happen (besides asking the
     /// provider at each heartbeat); nil without a session.
-    private let tokenUpdates: (@Sendable () async -> AsyncStream<String?>)?
-    private var channels: [String: ChannelSubscription] = [:]
-    private var nextReference = 0
-    private var connection: (any WebSocketClient)?
-    private var runner: Task<Void, Never>?
+    let tokenUpdates: (@Sendable () async -> AsyncStream<String?>)?
+    var channels: [String: ChannelSubscription] = [:]
+    var nextReference = 0
+    var connection: (any WebSocketClient)?
+    var runner: Task<Void, Never>?
     /// The heartbeat sent whose reply has not come.
-    private var pendingHeartbeat: String?
+    var pendingHeartbeat: String?
 
     /// A socket for `url` (such as `wss://<project>.supabase.co/realtime/v1/websocket`); the
     /// API key and the protocol version are added to its query. `accessToken` is sent with
@@ -113,7 +113,7 @@ public actor RealtimeSocket {
 
     // MARK: - Channels
 
-    private func leave(_ subscription: ChannelSubscription) async {
+    func leave(_ subscription: ChannelSubscription) async {
         guard channels[subscription.topic] === subscription else { return }
         channels[subscription.topic] = nil
         if let connection, subscription.isJoined {
@@ -122,7 +122,7 @@ public actor RealtimeSocket {
         if channels.isEmpty { await stop(reason: "no subscription is left") }
     }
 
-    private func join(_ subscription: ChannelSubscription, on connection: any WebSocketClient) {
+    func join(_ subscription: ChannelSubscription, on connection: any WebSocketClient) {
         guard channels[subscription.topic] === subscription else { return }
         let reference = makeReference()
         subscription.joinRef = reference
@@ -138,7 +138,7 @@ public actor RealtimeSocket {
         }
     }
 
-    private func joinTimedOut(_ subscription: ChannelSubscription, reference: String, connection: any WebSocketClient) {
+    func joinTimedOut(_ subscription: ChannelSubscription, reference: String, connection: any WebSocketClient) {
         guard self.connection === connection, subscription.joinRef == reference, !subscription.isJoined, channels[subscription.topic] === subscription else { return }
         connection.abort("no reply to joining \(subscription.topic) within \(options.replyTimeout) s")
     }
@@ -151,245 +151,5 @@ public actor RealtimeSocket {
     /// Queues a message on the connection, in order with those before it.
     func send(_ message: PhoenixMessage, on connection: any WebSocketClient) {
         connection.enqueue(.text(message.text))
-    }
-
-    // MARK: - The connection
-
-    private func startIfNeeded() {
-        guard runner == nil, !channels.isEmpty else { return }
-        runner = Task { [weak self] in await self?.run() }
-    }
-
-    private func stop(reason: String) async {
-        let runner = self.runner
-        self.runner = nil
-        runner?.cancel()
-        if let connection {
-            self.connection = nil
-            await connection.close(.normalClosure, reason: "")
-        }
-        options.observer?(.closed(reason: reason))
-    }
-
-    /// Connects, serves the connection until it ends, and reconnects while subscriptions are
-    /// left, until the server refuses for good.
-    private func run() async {
-        let listener = tokenUpdates.map { updates in
-            Task { [weak self] in
-                for await token in await updates() {
-                    guard let self else { return }
-                    if let token { await self.setAccessToken(token) } else { await self.sessionEnded() }
-                }
-            }
-        }
-        defer { listener?.cancel() }
-        var attempt = 1
-        while !Task.isCancelled, !channels.isEmpty {
-            options.observer?(.connecting(attempt: attempt))
-            let ending: WebSocketError
-            do {
-                let connection = try await connectWebSocket(to: url, options: options.webSocket)
-                guard !Task.isCancelled else {
-                    await connection.close()
-                    return
-                }
-                attempt = 1
-                ending = await serve(connection)
-            } catch {
-                ending = error
-            }
-            if Task.isCancelled { return }
-            if let fatal = Self.fatal(ending) {
-                for channel in channels.values { channel.finish(RealtimeError.socket(fatal)) }
-                channels.removeAll()
-                runner = nil
-                options.observer?(.closed(reason: fatal.description))
-                return
-            }
-            let delay = options.delay(beforeAttempt: attempt)
-            options.observer?(.disconnected(reason: ending.description, retryIn: delay))
-            attempt += 1
-            do {
-                try await options.clock.sleep(for: delay)
-            } catch {
-                return
-            }
-        }
-    }
-
-    /// Whether an ending means reconnecting cannot help: the server refused the upgrade's
-    /// credentials, or closed with a code that forbids retrying.
-    static func fatal(_ error: WebSocketError) -> WebSocketError? {
-        switch error {
-        case .handshakeRefused(let status, _) where [400, 401, 403, 404].contains(status): return error
-        case .closed(let code, _) where code.forbidsRetry: return error
-        case .invalidURL, .unsupported, .tlsFailed: return error
-        default: return nil
-        }
-    }
-
-    /// Joins every channel, beats the heart and routes messages until the connection ends.
-    private func serve(_ connection: any WebSocketClient) async -> WebSocketError {
-        if tokenProvider != nil { await askForToken() }
-        self.connection = connection
-        pendingHeartbeat = nil
-        options.observer?(.connected)
-        for channel in channels.values { join(channel, on: connection) }
-        let heartbeat = Task { [weak self, clock = options.clock, interval = options.heartbeatInterval] in
-            while !Task.isCancelled {
-                do { try await clock.sleep(for: interval) } catch { return }
-                await self?.beat(connection)
-            }
-        }
-        defer { heartbeat.cancel() }
-        do {
-            for try await message in connection.messages {
-                guard case .text(let text) = message, let decoded = try? PhoenixMessage.decode(text) else { continue }
-                route(decoded)
-            }
-            if self.connection === connection { self.connection = nil }
-            return .connectionLost("the connection was closed")
-        } catch {
-            if self.connection === connection { self.connection = nil }
-            return (error as? WebSocketError) ?? .connectionLost("\(error)")
-        }
-    }
-
-    /// A heartbeat: when the last one's reply has not come, the connection is dead.
-    private func beat(_ connection: any WebSocketClient) {
-        guard self.connection === connection else { return }
-        if pendingHeartbeat != nil {
-            connection.abort("no reply to a heartbeat within \(options.heartbeatInterval) s")
-            return
-        }
-        let reference = makeReference()
-        pendingHeartbeat = reference
-        send(PhoenixMessage(topic: "phoenix", event: "heartbeat", ref: reference), on: connection)
-        if tokenProvider != nil { Task { await self.askForToken() } }
-    }
-
-    // MARK: - The access token
-
-    /// Asks the provider for the token: a new one goes to every joined channel; an ended
-    /// session ends every subscription; a passing failure (the network) keeps the token.
-    private func askForToken() async {
-        guard let tokenProvider else { return }
-        do {
-            let fresh = try await tokenProvider()
-            if fresh != accessToken { await setAccessToken(fresh) }
-        } catch APIError.notAuthenticated {
-            await sessionEnded()
-        } catch {
-            // Kept: the token may still be good, and the next heartbeat asks again.
-        }
-    }
-
-    /// The user signed out, or the session was refused: every subscription ends.
-    private func sessionEnded() async {
-        guard !channels.isEmpty else { return }
-        for channel in channels.values { channel.finish(RealtimeError.tokenRefused("the session ended; sign in again")) }
-        channels.removeAll()
-        await stop(reason: "the session ended")
-    }
-
-    /// A channel whose token the server refused or expired joins again with a newer token
-    /// from the provider (saying `.reconnected`: what was sent meanwhile is lost); without one,
-    /// the subscription ends with `RealtimeError.tokenRefused`.
-    private func renewToken(of channel: ChannelSubscription, refused: String?, error: RealtimeError) async {
-        if tokenProvider != nil, accessToken == refused { await askForToken() }
-        guard channels[channel.topic] === channel else { return }
-        guard tokenProvider != nil, accessToken != refused, let connection else {
-            refuse(channel, error)
-            return
-        }
-        join(channel, on: connection)
-    }
-
-    private func route(_ message: PhoenixMessage) {
-        if message.topic == "phoenix" {
-            if message.event == "phx_reply", message.ref == pendingHeartbeat { pendingHeartbeat = nil }
-            return
-        }
-        guard let channel = channels[message.topic] else { return }
-        // A message of an earlier join of the channel (before a reconnect) is stale.
-        if let joinRef = message.joinRef, joinRef != channel.joinRef { return }
-        switch message.event {
-        case "phx_reply" where message.ref == channel.joinRef && !channel.isJoined:
-            if message.payload["status"]?.stringValue == "ok" {
-                channel.isJoined = true
-                channel.yield(channel.hasJoined ? .reconnected : .joined)
-                channel.hasJoined = true
-            } else {
-                refused(channel, reason: message.payload["response"]?["reason"]?.stringValue ?? "\(message.payload["response"] ?? .null)")
-            }
-        case "system" where message.payload["status"]?.stringValue == "error":
-            refused(channel, reason: message.payload["message"]?.stringValue ?? "an error")
-        case "phx_close":
-            refuse(channel, .joinRefused(topic: channel.topic, reason: "the server closed the channel"))
-        case "phx_error":
-            // The channel crashed on the server: join it again; the subscription hears
-            // `.reconnected`, since what the server sent meanwhile is lost.
-            if let connection, channel.isJoined { join(channel, on: connection) }
-        case "phx_reply":
-            break
-        default:
-            if !channel.yield(.message(message)) {
-                channels[channel.topic] = nil
-                if let connection { send(PhoenixMessage(topic: channel.topic, event: "phx_leave", ref: makeReference(), joinRef: channel.joinRef), on: connection) }
-            }
-        }
-    }
-
-    /// The server refused the channel or ended it: a refused or expired token is renewed,
-    /// anything else ends the subscription.
-    private func refused(_ channel: ChannelSubscription, reason: String) {
-        let lowercased = reason.lowercased()
-        guard lowercased.contains("token") || lowercased.contains("jwt") else {
-            refuse(channel, .joinRefused(topic: channel.topic, reason: reason))
-            return
-        }
-        // Not joined from now on: the server's phx_close for this join is stale.
-        channel.isJoined = false
-        channel.joinRef = nil
-        Task { await renewToken(of: channel, refused: channel.token, error: .tokenRefused(reason)) }
-    }
-
-    private func refuse(_ channel: ChannelSubscription, _ error: RealtimeError) {
-        channels[channel.topic] = nil
-        channel.finish(error)
-    }
-}
-
-/// A subscription's state: its join, and the app's end of the sequence.
-final class ChannelSubscription: @unchecked Sendable {
-    let topic: String
-    let config: JSONValue
-    private let continuation: AsyncThrowingStream<ChannelEvent, any Error>.Continuation
-    /// Touched only on the socket's actor.
-    var joinRef: String?
-    var isJoined = false
-    /// Whether the channel joined before: its next join is announced as `.reconnected`.
-    var hasJoined = false
-    /// The access token the channel last joined with or was sent.
-    var token: String?
-
-    init(topic: String, config: JSONValue, continuation: AsyncThrowingStream<ChannelEvent, any Error>.Continuation) {
-        self.topic = topic
-        self.config = config
-        self.continuation = continuation
-    }
-
-    /// Yields an event; false when the consumer's buffer was full, which ends the subscription.
-    @discardableResult
-    func yield(_ event: ChannelEvent) -> Bool {
-        if case .dropped = continuation.yield(event) {
-            continuation.finish(throwing: RealtimeError.consumerTooSlow(dropped: 1))
-            return false
-        }
-        return true
-    }
-
-    func finish(_ error: RealtimeError?) {
-        if let error { continuation.finish(throwing: error) } else { continuation.finish() }
     }
 }

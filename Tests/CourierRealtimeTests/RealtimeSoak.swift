@@ -56,6 +56,9 @@ struct RealtimeSoak {
 
     static let consumers = 40
     static let rounds = 300
+    /// The changes of each quiet phase, which every subscription must receive whole: 8,000 in
+    /// all, however many the faults cost before (that depends on the machine's load).
+    static let quietRounds = 100
 
     @Test func everyChangeWhileJoinedArrivesOnceAndInOrder() async throws {
         let server = try await RealtimeSocketTests.server()
@@ -94,12 +97,12 @@ struct RealtimeSoak {
         for round in 1...2 {
             try await server.get("/chaos?on=1&seed=\(round)")
             try await server.get("/pump?n=\(Self.rounds)")
-            try await server.waitFor("round \(round) pumped", timeout: 60) { $0["pumped"] == .integer(Int64((Self.rounds + 20) * (round - 1) + Self.rounds)) }
+            try await server.waitFor("round \(round) pumped", timeout: 60) { $0["pumped"] == .integer(Int64((Self.rounds + Self.quietRounds) * (round - 1) + Self.rounds)) }
             try await server.get("/chaos?on=0")
             // Quiet: every consumer joined again, then a last batch that all must receive whole.
             try await server.waitFor("every subscription joined", timeout: 30) { $0["subscriptions"] == .integer(Int64(Self.consumers)) }
-            try await server.get("/pump?n=20")
-            try await server.waitFor("the last batch pumped", timeout: 30) { $0["pumped"] == .integer(Int64((Self.rounds + 20) * round)) }
+            try await server.get("/pump?n=\(Self.quietRounds)")
+            try await server.waitFor("the last batch pumped", timeout: 30) { $0["pumped"] == .integer(Int64((Self.rounds + Self.quietRounds) * round)) }
             let seqs = try await server.get("/stats")["seqs"]
             try await Self.waitUntil("every consumer has its topic's last change", timeout: 30) {
                 log.all.values.allSatisfy { lifetimes in
@@ -130,7 +133,7 @@ struct RealtimeSoak {
                 }
             }
         }
-        #expect(delivered > 10_000, "only \(delivered) changes delivered")
+        #expect(delivered >= 2 * Self.consumers * Self.quietRounds, "only \(delivered) changes delivered")
         #expect(reconnects > 0 && resubscriptions > 0, "faults did not happen: \(stats["faults"] ?? .null)")
         #if os(Linux)
         #expect(memory[1] < memory[0] + 24 << 20, "resident memory grew from \(memory[0] >> 20) MiB to \(memory[1] >> 20) MiB in the second round")

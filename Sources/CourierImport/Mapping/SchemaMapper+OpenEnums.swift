@@ -19,6 +19,26 @@ extension SchemaMapper {
         let isPlain = { (variant: DocumentNode) in
             variant["format"] == nil && Self.types(of: variant).types == ["string"] && Self.onlyStatesItsType(variant)
         }
+        // Decided from the description alone before any variant is mapped: mapping a `$ref`
+        // declares its types, which must not happen for a union that is not this.
+        func isStringEnumComponent(_ variant: DocumentNode, at location: DocumentLocation, depth: Int = 0) -> Bool {
+            guard depth < 8, variant["$ref"] != nil, let (resolved, resolvedLocation) = try? files.resolve(variant, at: location) else { return false }
+            if let listed = Self.documentedValues(resolved) { return listed.allSatisfy { $0.value.string != nil } }
+            // An open enum component itself: a plain string or another such component beside
+            // documented values (OpenAI's `ModelIdsResponses` over `ModelIdsShared`).
+            let keyword = resolved["anyOf"] != nil ? "anyOf" : "oneOf"
+            let inner = resolved[keyword]?.array ?? []
+            let open = inner.enumerated().map { index, node in
+                isPlain(node) || isStringEnumComponent(node, at: resolvedLocation.appending(keyword).appending(index), depth: depth + 1)
+            }
+            // Or an enum written as a `oneOf` of documented constants (OpenSearch's `BuiltinHighlighterType`).
+            return !inner.isEmpty && zip(inner, open).allSatisfy { node, isOpen in
+                isOpen || Self.documentedValues(node)?.allSatisfy { $0.value.string != nil } == true
+            }
+        }
+        guard variants.allSatisfy({ isPlain($0.node) || Self.documentedValues($0.node) != nil || isStringEnumComponent($0.node, at: $0.location) }) else {
+            return nil
+        }
         var isOpen = variants.contains { isPlain($0.node) }
         var values: [EnumValue] = []
         var components: [ImportedType] = []

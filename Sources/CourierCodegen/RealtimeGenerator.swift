@@ -84,7 +84,7 @@ struct RealtimeGenerator {
         switch member.kind {
         case .tableChanges(let subscription):
             "TableChanges<\(SwiftNames.type(subscription.row)), \(subscription.old.map(SwiftNames.type) ?? "Never")>"
-        case .broadcast: "BroadcastChannel<\(messageType(member))>"
+        case .broadcast: "BroadcastChannel<\(member.messageTypeName)>"
         case .webSocket(let socket): "WebSocketSession<\(socket.sends.map(SwiftNames.type) ?? "Never"), \(SwiftNames.type(socket.receives))>"
         }
     }
@@ -120,9 +120,6 @@ struct RealtimeGenerator {
 
     // MARK: - BROADCAST
 
-    static func messageType(_ member: RealtimeEndpoint) -> String {
-        member.name.prefix(1).uppercased() + member.name.dropFirst() + "Message"
-    }
 
     private func writeBroadcast(_ member: RealtimeEndpoint, _ channel: BroadcastChannelSpec, to writer: inout SwiftWriter) {
         let arguments = Self.arguments(member)
@@ -142,7 +139,7 @@ struct RealtimeGenerator {
 
     /// The channel's messages: a case per event, and `unknown` for the others.
     private func writeMessages(_ member: RealtimeEndpoint, _ channel: BroadcastChannelSpec, to writer: inout SwiftWriter) {
-        let name = Self.messageType(member)
+        let name = member.messageTypeName
         writer.line()
         writer.docs(["A message of the `\(member.name)` channel."])
         writer.block("nonisolated public enum \(name): BroadcastMessage, Hashable") { writer in

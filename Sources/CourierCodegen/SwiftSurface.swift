@@ -53,7 +53,7 @@ public enum SwiftSurface {
         switch member.kind {
         case .webSocket: owner = "APIClient"
         case .tableChanges: owner = "RealtimeSocket"
-        case .broadcast: owner = "RealtimeSocket"; messageType = RealtimeGenerator.messageType(member)
+        case .broadcast: owner = "RealtimeSocket"; messageType = member.messageTypeName
         }
         let isAsync = if case .webSocket = member.kind { true } else { false }
         let method = Method(

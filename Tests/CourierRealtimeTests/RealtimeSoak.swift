@@ -163,21 +163,13 @@ struct RealtimeSoak {
     }
 }
 
-/// A random number generator that a seed makes repeatable (SplitMix64).
+/// `SeededGenerator` behind a lock, for the socket's jitter, which may be drawn from any thread.
 final class SeededRandom: @unchecked Sendable {
     private let lock = NSLock()
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
     /// The next number in 0..<1.
-    func next() -> Double {
-        lock.withLock {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-    }
+    func next() -> Double { lock.withLock { Double.random(in: 0..<1, using: &generator) } }
 }

@@ -76,19 +76,17 @@ public struct TableChanges<Row: Decodable & Sendable, Old: Decodable & Sendable>
     func change(in message: PhoenixMessage) throws(RealtimeError) -> TableChange<Row, Old>? {
         guard message.event == "postgres_changes", let data = message.payload["data"] else { return nil }
         let kind = data["type"]?.stringValue ?? data["eventType"]?.stringValue
-        do {
-            switch kind {
-            case "INSERT":
-                return .insert(try decode(Row.self, data["record"] ?? data["new"], part: "record"))
-            case "UPDATE":
-                return .update(
-                    old: try decode(Old.self, data["old_record"] ?? data["old"], part: "old_record"),
-                    new: try decode(Row.self, data["record"] ?? data["new"], part: "record"))
-            case "DELETE":
-                return .delete(old: try decode(Old.self, data["old_record"] ?? data["old"], part: "old_record"))
-            default:
-                return nil
-            }
+        switch kind {
+        case "INSERT":
+            return .insert(try decode(Row.self, data["record"] ?? data["new"], part: "record"))
+        case "UPDATE":
+            return .update(
+                old: try decode(Old.self, data["old_record"] ?? data["old"], part: "old_record"),
+                new: try decode(Row.self, data["record"] ?? data["new"], part: "record"))
+        case "DELETE":
+            return .delete(old: try decode(Old.self, data["old_record"] ?? data["old"], part: "old_record"))
+        default:
+            return nil
         }
     }
 

@@ -22,7 +22,7 @@ extension Checker {
         }
         for member in members {
             guard case .broadcast = member.kind else { continue }
-            let enumName = member.name.prefix(1).uppercased() + member.name.dropFirst() + "Message"
+            let enumName = member.messageTypeName
             if let location = declared[enumName] {
                 log.error(
                     member.location, "'\(member.name)' generates the enum '\(enumName)' for its messages, which the schema declares too",

@@ -97,6 +97,14 @@ public struct WebSocketEndpoint: Sendable, Hashable, Encodable {
     public var auth: AuthScheme
 }
 
+extension RealtimeEndpoint {
+    /// The enum a broadcast channel's messages become: its name, capitalised, and `Message`
+    /// (`room` → `RoomMessage`).
+    public var messageTypeName: String {
+        name.prefix(1).uppercased() + name.dropFirst() + "Message"
+    }
+}
+
 extension WebSocketEndpoint {
     /// The opening handshake as an endpoint: a GET of the path with the parameters, for the
     /// code that builds its request.

@@ -56,6 +56,31 @@ nonisolated public struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
 public typealias TicketCopy = Ticket
 
 /// One part of a message, told apart by its shape: no tag key.
+/// A multipart part of several kinds: only sent, never decoded.
+nonisolated public enum Poster: Hashable, Sendable, MultipartPart {
+    /// The image itself.
+    case image(MultipartFile)
+    /// Frames of an animation, under one name.
+    case frames([MultipartFile])
+    /// Where the image is.
+    case address(URL)
+    /// How to draw it, as a JSON part.
+    case recipe(Everything)
+    /// A size, as text.
+    case size(Int)
+
+    /// Adds the value as a part named `name`: a file, or the value in its place.
+    public func append(to form: inout MultipartFormData, name: String) throws {
+        switch self {
+        case .image(let value): form.append(name, file: value)
+        case .frames(let value): form.append(name, files: value)
+        case .address(let value): form.append(name, value)
+        case .recipe(let value): try form.append(name, json: value)
+        case .size(let value): form.append(name, value)
+        }
+    }
+}
+
 nonisolated public enum Part: Codable, Hashable, Sendable {
     case quote(QuotePart)
     case image(ImagePart)
@@ -280,6 +305,8 @@ nonisolated public protocol ThingsAPI: EndpointGroup {
         cover: MultipartFile?,
         meta: Everything?,
         direction: Direction,
+        poster: Poster?,
+        pages: [Poster],
         _ options: RequestOptions?
     ) async throws
 
@@ -431,6 +458,9 @@ nonisolated extension ThingsAPI {
     }
 
     /// Uploads files.
+    ///
+    /// - Parameter poster: The poster: a file, frames, its address or how to draw it.
+    /// - Parameter pages: Pages to attach, each a file or its address.
     @_optimize(none)
     public func upload(
         name: String,
@@ -438,9 +468,13 @@ nonisolated extension ThingsAPI {
         cover: MultipartFile? = nil,
         meta: Everything? = nil,
         direction: Direction,
+        poster: Poster? = nil,
+        pages: [Poster] = [],
         options: RequestOptions? = nil
     ) async throws {
-        try await upload(name: name, files: files, cover: cover, meta: meta, direction: direction, options)
+        try await upload(
+            name: name, files: files, cover: cover, meta: meta, direction: direction, poster: poster, pages: pages,
+            options)
     }
 
     /// Searches nodes by filters and weights.
@@ -748,6 +782,8 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         cover: MultipartFile?,
         meta: Everything?,
         direction: Direction,
+        poster: Poster?,
+        pages: [Poster],
         _ options: RequestOptions?
     ) async throws {
         var form = MultipartFormData()
@@ -755,6 +791,8 @@ nonisolated extension ThingsAPI where Self: APIClientProtocol {
         form.append("cover", file: cover)
         try form.append("meta", json: meta)
         form.append("direction", direction)
+        try form.append("poster", part: poster)
+        try form.append("pages", parts: pages)
         let request = APIRequest(
             name: "upload", method: .put, path: "/files/\(path: name)", headers: KitchenAPI.headers,
             body: .multipart(form), dateStyle: .unixSeconds)
@@ -1067,7 +1105,7 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         /// A call of `signIn`.
         case signIn(userName: String, scopes: [String])
         /// A call of `upload`.
-        case upload(name: String, files: [MultipartFile], cover: MultipartFile?, meta: Everything?, direction: Direction)
+        case upload(name: String, files: [MultipartFile], cover: MultipartFile?, meta: Everything?, direction: Direction, poster: Poster?, pages: [Poster])
         /// A call of `search`.
         case search(filter: [String: String], weights: [String: Int]?)
         /// A call of `ping`.
@@ -1138,7 +1176,7 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
     public var signInHandler: (@Sendable (_ userName: String, _ scopes: [String]) async throws -> Void)?
 
     /// Answers `upload`.
-    public var uploadHandler: (@Sendable (_ name: String, _ files: [MultipartFile], _ cover: MultipartFile?, _ meta: Everything?, _ direction: Direction) async throws -> Void)?
+    public var uploadHandler: (@Sendable (_ name: String, _ files: [MultipartFile], _ cover: MultipartFile?, _ meta: Everything?, _ direction: Direction, _ poster: Poster?, _ pages: [Poster]) async throws -> Void)?
 
     /// Answers `search`.
     public var searchHandler: (@Sendable (_ filter: [String: String], _ weights: [String: Int]?) async throws -> [Node])?
@@ -1260,11 +1298,13 @@ nonisolated public final class ThingsAPIMock: ThingsAPI, @unchecked Sendable {
         cover: MultipartFile?,
         meta: Everything?,
         direction: Direction,
+        poster: Poster?,
+        pages: [Poster],
         _ options: RequestOptions?
     ) async throws {
-        callLog.record(.upload(name: name, files: files, cover: cover, meta: meta, direction: direction))
+        callLog.record(.upload(name: name, files: files, cover: cover, meta: meta, direction: direction, poster: poster, pages: pages))
         guard let handler = uploadHandler else { throw APIError.unanswered("upload", of: "ThingsAPIMock") }
-        return try await handler(name, files, cover, meta, direction)
+        return try await handler(name, files, cover, meta, direction, poster, pages)
     }
 
     /// Records the call and answers with `searchHandler`.

@@ -213,7 +213,7 @@ struct EndpointGenerator {
             }
             if case .multipart(let fields) = endpoint.body {
                 writer.line("var \(form) = MultipartFormData()")
-                lines += fields.map { multipartAppend($0, to: form) }
+                lines += fields.map { MultipartAppend.statement(SwiftNames.string($0.wireName), SwiftNames.argument($0.name), type: $0.type, to: form, api: api) }
             } else if case .form(let fields) = endpoint.body, fields.contains(where: \.isDeepObject) {
                 writer.line("var \(form): [QueryItem] = []")
                 lines += fields.map { itemsAppend(($0.wireName, $0.name, $0.type, nil, nil, nil), nested: $0.isDeepObject, to: form) }
@@ -255,19 +255,6 @@ struct EndpointGenerator {
         case .unixMillis: ", dateStyle: .unixMillis"
         }
         return "\(items) += try QueryItem.nested(\(SwiftNames.string(item.wire)), \(SwiftNames.argument(item.name))\(dateStyle))"
-    }
-
-    private func multipartAppend(_ field: Field, to form: String) -> String {
-        let name = SwiftNames.string(field.wireName)
-        let value = SwiftNames.argument(field.name)
-        switch field.type.unwrapped {
-        case .file: return "\(form).append(\(name), file: \(value))"
-        case .array(.file): return "\(form).append(\(name), files: \(value))"
-        case .array(let element) where element.isTextValue:
-            return "for item in \(value)\(field.type.isOptional ? " ?? []" : "") { \(form).append(\(name), item) }"
-        case let type where type.isTextValue: return "\(form).append(\(name), \(value))"
-        default: return "try \(form).append(\(name), json: \(value))"
-        }
     }
 
     /// The arguments of `APIRequest(…)`, in its parameter order, leaving out defaults.

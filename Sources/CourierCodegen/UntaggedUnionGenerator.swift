@@ -5,6 +5,7 @@ extension TypeGenerator {
     /// declared order except that an object goes first to the models that declare the most of
     /// its keys; a value no variant takes is kept whole in `unknown`.
     func writeUntagged(_ union: Union, to writer: inout SwiftWriter) {
+        if union.isMultipartPart { return writeMultipartPart(union, to: &writer) }
         let indirect = union.isRecursive ? "indirect " : ""
         writer.block("nonisolated public \(indirect)enum \(union.name): Codable, Hashable, Sendable") { writer in
             for variant in union.variants {

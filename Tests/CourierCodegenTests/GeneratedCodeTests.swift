@@ -244,6 +244,31 @@ struct GeneratedCodeTests {
         #expect(text.contains("name=\"meta\"\r\nContent-Type: application/json"))
         #expect(text.contains("name=\"direction\"\r\n\r\nDOWN"))
     }
+
+    /// A union with a `File` variant sends each case as a part of its kind: a file with its
+    /// name and type, files under one name, text, a JSON part; a list of them part by part.
+    @Test func multipartPartsAreSentAsTheirCase() async throws {
+        let mock = MockAPIClient()
+        mock.stub(.put, "/files/report", json: [String: String]())
+        let image = MultipartFile(data: Data("png".utf8), filename: "p.png", mimeType: "image/png")
+        let frame = MultipartFile(data: Data("frame".utf8), filename: "f.gif", mimeType: "image/gif")
+        try await mock.upload(
+            name: "report", files: [], direction: .up, poster: .image(image),
+            pages: [.address(URL(string: "https://example.com/1.pdf")!), .frames([frame, frame]), .recipe(Everything.sample), .size(42)])
+        guard case .multipart(let form) = mock.requests.first?.body else {
+            Issue.record("expected a multipart body")
+            return
+        }
+        let text = String(decoding: try form.encoded().body, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n--").dropFirst().map { $0.components(separatedBy: "\r\n").dropFirst().joined(separator: "\n") }
+        #expect(parts.contains("Content-Disposition: form-data; name=\"poster\"; filename=\"p.png\"\nContent-Type: image/png\n\npng"), "\(parts)")
+        #expect(parts.contains("Content-Disposition: form-data; name=\"pages\"\n\nhttps://example.com/1.pdf"), "\(parts)")
+        #expect(parts.filter { $0 == "Content-Disposition: form-data; name=\"pages\"; filename=\"f.gif\"\nContent-Type: image/gif\n\nframe" }.count == 2, "\(parts)")
+        #expect(parts.contains { $0.hasPrefix("Content-Disposition: form-data; name=\"pages\"\nContent-Type: application/json\n\n{") }, "\(parts)")
+        #expect(parts.contains("Content-Disposition: form-data; name=\"pages\"\n\n42"), "\(parts)")
+        let order = parts.compactMap { $0.components(separatedBy: "\n").first }.filter { $0.contains("\"pages\"") }
+        #expect(order.count == 5 && order[0].hasSuffix("name=\"pages\"") && order[1].contains("f.gif"), "\(order)")
+    }
 }
 
 /// A clock whose waits end at once.

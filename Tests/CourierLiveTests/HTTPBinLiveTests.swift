@@ -85,6 +85,29 @@ struct HTTPBinLiveTests {
         #expect(csv.headers["Content-Type"] == "text/csv; charset=utf-8")
     }
 
+    /// A part that is a file or a URL: a file arrives among httpbin's files, a URL among its
+    /// form fields, each under its own name, and a list of them part by part.
+    @Test func multipartPartsThatAreFilesOrURLs() async throws {
+        let client = try await HTTPBinServer.client()
+        let photo = MultipartFile(data: Data("photo bytes".utf8), filename: "photo.png", mimeType: "text/plain")
+        let sketch = MultipartFile(data: Data("sketch bytes".utf8), filename: "sketch.png", mimeType: "text/plain")
+        let edit = try await client.editImage(
+            image: .file(photo), mask: .url(URL(string: "https://example.com/mask.png")!),
+            references: [.url(URL(string: "https://example.com/a.png")!), .file(sketch)], prompt: "a red hat")
+        #expect(edit.files?["image"] == "photo bytes")
+        #expect(edit.files?["references"] == "sketch bytes")
+        #expect(edit.files?["mask"] == nil)
+        #expect(edit.form?["mask"] == .one("https://example.com/mask.png"))
+        #expect(edit.form?["references"] == .one("https://example.com/a.png"))
+        #expect(edit.form?["prompt"] == .one("a red hat"))
+        #expect(edit.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+
+        let byAddress = try await client.editImage(image: .url(URL(string: "https://example.com/photo.png")!), prompt: "a blue hat")
+        #expect(byAddress.files == [:])
+        #expect(byAddress.form?["image"] == .one("https://example.com/photo.png"))
+        #expect(byAddress.form?["mask"] == nil)
+    }
+
     @Test func basicAndBearerInOneAPI() async throws {
         let client = try await HTTPBinServer.client()
         let basic = try await client.basicAuth(user: "ada", password: "lovelace")

@@ -259,11 +259,55 @@ struct UntaggedUnionDiagnosticTests {
               message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
         .init(name: "one type twice", source: "model M {\n  a: Int\n}\nunion U {\n  a: [M]\n  1️⃣b: [M]\n}" + api,
               message: "variant 'b' is never chosen: 'a' before it takes every value it could"),
-        .init(name: "File as a variant", source: "union U {\n  a: 1️⃣File\n}" + api,
+        .init(name: "a file union in a model", source: "union U {\n  a: File\n  b: URL\n}\nmodel M {\n  u: [1️⃣U]\n}" + api,
+              message: "'U' has a File variant and is only allowed in a multipart body"),
+        .init(name: "a file union as a query parameter",
+              source: "union U {\n  a: File\n  b: URL\n}\ngroup G {\n  a: GET /a {\n    query u: 1️⃣U\n  }\n}" + api,
+              message: "'U' has a File variant and is only allowed in a multipart body"),
+        .init(name: "a file union in an untagged union", source: "union U {\n  a: File\n}\nunion V {\n  u: 1️⃣U\n}" + api,
+              message: "'U' has a File variant and is only allowed in a multipart body"),
+        .init(name: "a list of file unions in an untagged union", source: "union U {\n  a: File\n}\nunion V {\n  u: [1️⃣U]\n}" + api,
+              message: "'U' has a File variant and is only allowed in a multipart body"),
+        .init(name: "a list of lists of files as a variant", source: "union U {\n  a: [[1️⃣File]]\n  b: URL\n}" + api,
               message: "'File' is only allowed in a multipart body"),
+        .init(name: "a list of lists of files in a multipart body",
+              source: "group G {\n  a: POST /a {\n    body multipart {\n      f: 1️⃣[[File]]\n    }\n  }\n}" + api,
+              message: "a multipart part is a file or a list of files, not a list of lists or of optionals"),
+        .init(name: "a list of optional file unions in a multipart body",
+              source: "union U {\n  a: File\n}\ngroup G {\n  a: POST /a {\n    body multipart {\n      f: 1️⃣[U?]\n    }\n  }\n}" + api,
+              message: "a multipart part is a file or a list of files, not a list of lists or of optionals"),
         .init(name: "unknown as a variant name", source: "union U {\n  1️⃣unknown: Int\n}" + api,
               message: "variant name 'unknown' is taken by the fallback case of union 'U'"),
     ]
+
+    /// A union with a `File` variant is a part of a multipart body, in place, optional or in a
+    /// list; its variants are only sent, so none shadows another.
+    @Test func aFileUnionIsAMultipartPart() throws {
+        let api = try #require(compileValid("""
+            model M {
+              a: Int
+            }
+            union U {
+              text: String
+              file: File
+              url: URL
+              files: [File]
+              m: M
+            }
+            group G {
+              a: POST /a {
+                body multipart {
+                  one: U
+                  maybe: U?
+                  many: [U]?
+                }
+              }
+            }
+            api T {}
+            """))
+        #expect(api.unions.first?.isMultipartPart == true)
+        #expect(api.unions.first?.variants.map(\.type) == [.scalar(.string), .file, .scalar(.url), .array(.file), .model("M")])
+    }
 
     /// An object goes first to the models that declare its keys, so a model after `JSON` or a
     /// dictionary is chosen for the objects that have its keys.

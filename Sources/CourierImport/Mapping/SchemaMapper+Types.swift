@@ -14,6 +14,8 @@ extension SchemaMapper {
                 // A binary component (`File: {type: string, format: binary}`) is a file in a
                 // multipart body, whatever it was where it was met first.
                 if context == .multipart, type.unwrapped == .named("Bytes") { type = type.isOptional ? .optional(.named("File")) : .named("File") }
+                // A component union with a binary variant is a file or a value in its place.
+                if context == .multipart, let part = multipartPart(ofComponent: target) { type = type.isOptional ? part.optional : part }
                 return nullable ? type.optional : type
             } catch {
                 warn(location, "$ref", "\(error); it becomes JSON")

@@ -61,7 +61,9 @@ extension SchemaMapper {
                 nullable = true
                 type = type.unwrapped
             }
-            if let earlier = chosen.first(where: { takesEveryValue(of: type, $0.type) }) {
+            // A part that is a file or a value is only sent: no variant is tried before another.
+            let isPart = context == .multipart && Self.isFileOrFiles(type)
+            if !isPart, let earlier = chosen.first(where: { !(context == .multipart && Self.isFileOrFiles($0.type)) && takesEveryValue(of: type, $0.type) }) {
                 warn(variantLocation, keyword, "this variant of '\(name)' is left out: '\(earlier.name)' before it takes every value it could")
                 continue
             }
@@ -75,12 +77,10 @@ extension SchemaMapper {
         }
         if chosen.count == 1 { return nullable ? chosen[0].type.optional : chosen[0].type }
         // A multipart part that is a file or something else (OpenAI's image edits: the file, or
-        // its URL): a union cannot hold a file, so the part is the file, and the other variants
-        // are left out, with a warning, rather than the whole description refused.
-        if context == .multipart, let file = chosen.first(where: { $0.type == .named("File") }) {
-            let others = chosen.filter { $0.type != .named("File") }.map { "'\($0.name)'" }.joined(separator: ", ")
-            warn(location, "multipart file or value", "this part is a file or \(others); it is sent as the file, and the other variants are left out")
-            return nullable ? file.type.optional : file.type
+        // its URL) is a union that is only sent, in the declared order.
+        if context == .multipart, chosen.contains(where: { Self.isFileOrFiles($0.type) }) {
+            declare(.union(name: name, docs: docs, tagKey: nil, variants: chosen))
+            return nullable ? ImportedType.named(name).optional : .named(name)
         }
         declare(.union(name: name, docs: docs, tagKey: nil, variants: mostSpecificModelsFirst(chosen)))
         return nullable ? ImportedType.named(name).optional : .named(name)

@@ -27,6 +27,8 @@ final class SchemaMapper {
     var warnings: [ImportWarning] = []
     var takenTypeNames: Set<String> = []
     var componentTypes: [DocumentLocation: ImportedType] = [:]
+    /// The multipart parts declared for component unions with a binary variant, by component.
+    var multipartComponentTypes: [DocumentLocation: ImportedType] = [:]
     /// The types declared for schemas written in place (not components), by place and context:
     /// a place met again is the same type, declared once. A derived model's `allOf` takes its
     /// base's properties, a union of unions takes another union's variants, and operations share

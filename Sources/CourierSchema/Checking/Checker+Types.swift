@@ -2,14 +2,17 @@ import Foundation
 
 extension Checker {
     /// Resolves a type as written. Envelopes (`Data<T>`, `Page<T>`) are refused here: they are
-    /// read only right after `returns`. `File` is accepted only where `allowFile` says so.
+    /// read only right after `returns`. `File`, and a union with a `File` variant, are accepted
+    /// only where `allowFile` says so.
     /// Returns nil after reporting an error.
-    func resolve(_ syntax: TypeSyntax, allowFile: Bool = false) -> TypeRef? {
+    func resolve(_ syntax: TypeSyntax, allowFile: Bool = false, nestedPart: TypeSyntax? = nil) -> TypeRef? {
         switch syntax.kind {
         case .optional(let wrapped):
-            return resolve(wrapped, allowFile: allowFile).map(TypeRef.optional)
+            return resolve(wrapped, allowFile: allowFile, nestedPart: nestedPart).map(TypeRef.optional)
         case .array(let element):
-            return resolve(element, allowFile: allowFile).map(TypeRef.array)
+            // A part is a file or a list of files: `[[File]]` and `[File?]` are not parts.
+            let isPart = if case .named = element.kind { true } else { false }
+            return resolve(element, allowFile: allowFile && isPart, nestedPart: allowFile && !isPart ? syntax : nestedPart).map(TypeRef.array)
         case .dictionary(let key, let value):
             let keyType = resolve(key)
             let valueType = resolve(value)
@@ -56,6 +59,12 @@ extension Checker {
                     hint: "only Nullable<T>, Data<T>, Page<T> and Response<T> are generic")
                 return nil
             }
+            if let nestedPart, name.text == "File" || multipartPartUnionNames.contains(name.text) {
+                log.error(
+                    nestedPart.location, "a multipart part is a file or a list of files, not a list of lists or of optionals",
+                    hint: "write [\(name.text)] for several files under one name")
+                return nil
+            }
             if name.text == "File" {
                 guard allowFile else {
                     log.error(
@@ -69,7 +78,14 @@ extension Checker {
             switch symbols[name.text]?.kind {
             case .model: return .model(name.text)
             case .enumeration: return .enumeration(name.text)
-            case .union: return .union(name.text)
+            case .union:
+                if !allowFile, multipartPartUnionNames.contains(name.text) {
+                    log.error(
+                        name.location, "'\(name.text)' has a File variant and is only allowed in a multipart body",
+                        hint: "such a union is one part of a multipart body, a file or a value in its place; use Bytes for binary data inside JSON")
+                    return nil
+                }
+                return .union(name.text)
             case .alias: return resolveAlias(named: name.text)
             case nil:
                 let candidates = Array(symbols.keys) + TypeRef.Scalar.allCases.map(\.rawValue)

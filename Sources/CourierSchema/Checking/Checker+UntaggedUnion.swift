@@ -1,7 +1,8 @@
 // Unions without a tag key: variants told apart by their JSON shape.
 extension Checker {
-    /// Checks `union Name { a: T, b: U }`: variants of any type but optional, an untagged union
-    /// or `File`, none of them shadowed by one before it.
+    /// Checks `union Name { a: T, b: U }`: variants of any type but optional or an untagged
+    /// union, none of them shadowed by one before it. A `File` or `[File]` variant makes the
+    /// union a multipart part, which is only sent: its variants are never tried in order.
     func checkUntaggedUnion(_ syntax: UnionSyntax, attributes unionAttributes: [String: AttributeSyntax]) -> Union {
         if syntax.variants.isEmpty {
             log.error(syntax.name.location, "union '\(syntax.name.text)' has no variants", hint: "list one variant per line, as name: Type")
@@ -20,7 +21,7 @@ extension Checker {
                     variant.name.location, "variant name 'unknown' is taken by the fallback case of union '\(syntax.name.text)'",
                     hint: "rename it, as in unknownValue: Model")
             }
-            guard let type = resolve(variant.type) else { continue }
+            guard let type = resolve(variant.type, allowFile: Self.isFileOrFiles(variant.type)) else { continue }
             if type.isOptional {
                 log.error(
                     variant.type.location, "a variant cannot be optional",
@@ -38,10 +39,17 @@ extension Checker {
                     name: variant.name.text, tagValue: variant.name.text, type: type, docs: variant.docs,
                     deprecation: deprecation(variantAttributes), location: variant.name.location))
         }
-        reportShadowedVariants(variants)
+        if !multipartPartUnionNames.contains(syntax.name.text) { reportShadowedVariants(variants) }
         return Union(
             name: syntax.name.text, docs: syntax.docs, tagKey: nil, deprecation: deprecation(unionAttributes),
             variants: variants, isRecursive: false, location: syntax.name.location)
+    }
+
+    /// Whether a written type is `File` or `[File]`, what a variant of a multipart part can be.
+    static func isFileOrFiles(_ type: TypeSyntax) -> Bool {
+        let written = if case .array(let element) = type.kind { element } else { type }
+        guard case .named(let name, let arguments) = written.kind else { return false }
+        return name.text == "File" && arguments.isEmpty
     }
 
     /// Variants are tried in order: one that could only take values an earlier one always takes

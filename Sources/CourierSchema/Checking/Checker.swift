@@ -29,7 +29,7 @@ final class Checker {
         "FieldwiseEquatable", "FileTokenStore", "HTTPErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPStreamingResponse",
         "HTTPTransport", "ISO8601", "ImmediateClock", "InMemoryTokenStore", "Indirect", "IntEnum", "InterceptingTransport",
         "JSONCoding", "JSONLineDecodingError", "JSONLinesParser", "JSONShape", "JSONValue", "KeychainTokenStore",
-        "LoggingInterceptor", "MockAPIClient", "ModelFields", "MultipartFile", "MultipartFormData", "Nullable", "PaginatedResponse", "PathSegment",
+        "LoggingInterceptor", "MockAPIClient", "ModelFields", "MultipartFile", "MultipartFormData", "MultipartPart", "Nullable", "PaginatedResponse", "PathSegment",
         "QueryItem", "RecordedCall", "Redaction", "RedirectPolicy", "RefreshStrategy", "RequestAuth", "RequestBody",
         "RequestInterceptor", "RequestOptions", "ResponseDecoding", "RetryPolicy", "ServerSentEvent", "ServerSentEventParser",
         "StringEnum", "SystemClock", "TaggedUnion", "TextDecoding", "TextDecodingError", "TokenStore", "TokenStoreError",
@@ -77,6 +77,12 @@ final class Checker {
             guard case .array(let element) = variant.type.kind, isTextValueSyntax(element) else { return nil }
         }
         return union.name.text
+    })
+    /// The names of the schema's untagged unions with a `File` or `[File]` variant, which are
+    /// parts of a multipart body and allowed only there, collected once.
+    lazy var multipartPartUnionNames: Set<String> = Set(files.flatMap(\.declarations).compactMap { declaration -> String? in
+        guard case .union(let union) = declaration, union.tag == nil else { return nil }
+        return union.variants.contains { Checker.isFileOrFiles($0.type) } ? union.name.text : nil
     })
     /// The names of the schema's enums of `Int` values, collected once.
     lazy var integerEnumNames: Set<String> = Set(files.flatMap(\.declarations).compactMap { declaration -> String? in

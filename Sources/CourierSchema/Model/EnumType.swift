@@ -49,6 +49,12 @@ public struct Union: Sendable, Hashable, Encodable {
     public var isRecursive: Bool
     /// Where it is declared.
     public var location: SourceLocation
+
+    /// Whether a variant is a `File` or `[File]`: the union is one part of a multipart body
+    /// (a file, or a value in its place), sent and never decoded.
+    public var isMultipartPart: Bool {
+        variants.contains { $0.type == .file || $0.type == .array(.file) }
+    }
 }
 
 /// One variant of a union.

@@ -575,6 +575,25 @@ struct ImportMappingTests {
         #expect(!result.warnings.contains { $0.description.contains("takes every value") }, "\(result.warnings)")
     }
 
+    /// The same open enum where the known values let null in (Speakeasy's `{type: [string,
+    /// "null"], enum: [a, b, null]}`), where the string is one of a list of types, and where the
+    /// union has other variants: the string and the texts are one enum in the string's place
+    /// (before, the string took every text and the known values were left out).
+    @Test func aStringBesideKnownValuesAndOtherTypesKeepsTheValues() throws {
+        let (schema, result) = try importText(##"""
+            {"openapi": "3.1.0", "info": {"title": "S"}, "paths": {"/a": {"get": {"operationId": "a", "parameters": [
+              {"name": "voice", "in": "query", "schema": {"anyOf": [{"type": "string"}, {"type": ["string", "null"], "enum": ["alloy", "echo", null]}]}},
+              {"name": "size", "in": "query", "schema": {"anyOf": [{"type": ["string", "integer"]}, {"enum": ["auto", "max"]}]}},
+              {"name": "seed", "in": "query", "schema": {"anyOf": [{"type": "string"}, {"enum": ["random"]}, {"type": "integer"}]}}],
+              "responses": {"200": {"description": "ok"}}}}}}
+            """##)
+        #expect(schema.contains("enum AVoice {\n  alloy\n  echo\n}"), "\(schema)")
+        #expect(schema.contains("union ASize {\n  aSizeValue: ASizeValue\n  integer: Int\n}\n\nenum ASizeValue {\n  auto\n  max\n}"), "\(schema)")
+        #expect(schema.contains("union ASeed {\n  aSeedValue: ASeedValue\n  integer: Int\n}\n\nenum ASeedValue {\n  random\n}"), "\(schema)")
+        #expect(schema.contains("    query voice: AVoice?\n    query size: ASize?\n    query seed: ASeed?\n"), "\(schema)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
     /// A multipart part that is a file or a URL (OpenAI's image edits) made a schema with errors,
     /// so the whole description was refused. It is a union that is only sent, in place, in a
     /// list, and where a file arrives nested: a union of unions (merged, as any is), an `allOf`

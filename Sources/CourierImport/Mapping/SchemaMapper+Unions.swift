@@ -14,6 +14,18 @@ extension SchemaMapper {
         var present: [(node: DocumentNode, location: DocumentLocation)] = []
         for (index, variant) in variants.enumerated() {
             if Self.isNull(variant) { nullable = true; continue }
+            // A variant of several types (`{type: [string, integer]}`) is a variant per type, so
+            // that its string can hold the union's documented texts.
+            let (types, allowsNull) = Self.types(of: variant)
+            if types.count > 1, Self.onlyStatesItsType(variant), types.allSatisfy({ $0 != "object" && $0 != "array" }) {
+                nullable = nullable || allowsNull
+                for type in types {
+                    var single = DocumentObject()
+                    single.set("type", .string(type))
+                    present.append((.object(single), location.appending(keyword).appending(index)))
+                }
+                continue
+            }
             present.append((variant, location.appending(keyword).appending(index)))
         }
         // Only null (`anyOf: [{type: "null"}]`): `JSON` holds null, and no union has no variant.
@@ -92,46 +104,6 @@ extension SchemaMapper {
     func enumKind(_ type: ImportedType) -> Bool? {
         guard case .named(let name) = type, case .enumeration(_, _, let isInteger, _, _)? = declarations[name] else { return nil }
         return isInteger
-    }
-
-    /// What becomes of a documented constant among a union's other variants.
-    private enum ConstantVariant {
-        /// The first constant of its kind: the variant is the enum of them all.
-        case enumeration(ImportedType)
-        /// A later constant: a case of the first one's enum.
-        case grouped
-    }
-
-    /// The documented constants and enums among a union's other variants, by position:
-    /// OpenSearch's `Refresh` is a boolean or one of the texts `false`, `true` and `wait_for`.
-    /// Where there are several, the texts (and apart from them, the whole numbers) become one
-    /// enum named `<Union>Value`, in the place of the first: as an enum each, the first would
-    /// take every text and read the others' as unknown.
-    private func constantGroups(_ variants: [(node: DocumentNode, location: DocumentLocation)], name: String) -> [Int: ConstantVariant] {
-        var positionsByKind: [Bool: [Int]] = [:]
-        var values: [Int: [EnumValue]] = [:]
-        for (position, variant) in variants.enumerated() {
-            guard let listed = Self.documentedValues(variant.node) else { continue }
-            // Text where the type says so (YAML's unquoted `1` in a string enum is text), else
-            // by the values, which must then be all text or all numbers.
-            let isText = Self.types(of: variant.node).types == ["string"] || listed.allSatisfy { $0.value.string != nil }
-            guard isText || listed.allSatisfy({ $0.value.integer != nil }) else { continue }
-            values[position] = listed
-            positionsByKind[isText, default: []].append(position)
-        }
-        var groups: [Int: ConstantVariant] = [:]
-        // A lone constant or enum among the variants stays the variant it is, an enum written
-        // in place, shared with the places that write the same values.
-        for (isText, positions) in positionsByKind.sorted(by: { $0.value[0] < $1.value[0] }) where positions.count > 1 {
-            let enumName = reserveTypeName(name + "Value")
-            var shape = DocumentObject()
-            shape.set("type", .string(isText ? "string" : "integer"))
-            declarationLocations[enumName] = variants[positions[0]].location
-            let type = enumType(positions.flatMap { values[$0]! }, of: .object(shape), at: variants[positions[0]].location, name: enumName, docs: [])
-            groups[positions[0]] = .enumeration(type)
-            for later in positions.dropFirst() { groups[later] = .grouped }
-        }
-        return groups
     }
 
     /// An untagged union's variants, its models reordered (in the places models hold) so that

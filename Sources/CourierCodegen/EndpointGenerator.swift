@@ -64,18 +64,6 @@ struct EndpointGenerator {
         MockGenerator(protocolName: protocolName).write(group, to: &writer)
     }
 
-    /// `…Pages` and `…Updates`, when the endpoint has them.
-    private func writeCompanions(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
-        if endpoint.hasPageSequence {
-            writer.line()
-            writePages(endpoint, to: &writer)
-        }
-        if endpoint.poll != nil {
-            writer.line()
-            writeUpdates(endpoint, to: &writer)
-        }
-    }
-
     // MARK: - Parameters
 
     /// Path parameters, then the body, then query and header parameters, in schema order.
@@ -105,7 +93,7 @@ struct EndpointGenerator {
         return result
     }
 
-    private func writeDocs(_ endpoint: Endpoint, summary: [String], arguments: [SwiftArgument], to writer: inout SwiftWriter) {
+    func writeDocs(_ endpoint: Endpoint, summary: [String], arguments: [SwiftArgument], to writer: inout SwiftWriter) {
         var docs = summary
         let documented = arguments.filter { !$0.docs.isEmpty }
         if !documented.isEmpty {
@@ -245,18 +233,6 @@ struct EndpointGenerator {
         }
     }
 
-    /// `items += …`: a query parameter or form field where some have nested values, in the
-    /// order of the schema.
-    private func itemsAppend(_ item: QueryItemSource, nested: Bool, to items: String) -> String {
-        guard nested else { return "\(items) += " + queryItems([item]) }
-        let dateStyle = switch api.dateStyle {
-        case .iso8601: ""
-        case .unixSeconds: ", dateStyle: .unixSeconds"
-        case .unixMillis: ", dateStyle: .unixMillis"
-        }
-        return "\(items) += try QueryItem.nested(\(SwiftNames.string(item.wire)), \(SwiftNames.argument(item.name))\(dateStyle))"
-    }
-
     /// The arguments of `APIRequest(…)`, in its parameter order, leaving out defaults.
     func requestArguments(_ endpoint: Endpoint, form: String, query local: String) -> [String] {
         var result = [
@@ -310,121 +286,5 @@ struct EndpointGenerator {
             result.append("responseMediaTypes: [\(endpoint.responseMediaTypes.map(SwiftNames.string).joined(separator: ", "))]")
         }
         return result
-    }
-
-    private func queryItems(_ parameters: [Parameter]) -> String {
-        queryItems(parameters.map { ($0.wireName, $0.name, $0.type, $0.valuePrefix, $0.mapStyle, $0.arrayStyle) })
-    }
-
-    /// What a query item or form field is made from.
-    private typealias QueryItemSource = (wire: String, name: String, type: TypeRef, prefix: String?, mapStyle: QueryMapStyle?, arrayStyle: QueryArrayStyle?)
-
-    /// `[QueryItem(…), …]`, with arrays repeating their key or delimited, and dictionaries
-    /// giving one item per entry.
-    private func queryItems(_ items: [QueryItemSource]) -> String {
-        var singles: [String] = []
-        var parts: [String] = []
-        for item in items {
-            let name = SwiftNames.string(item.wire)
-            let value = SwiftNames.argument(item.name)
-            if let mapStyle = item.mapStyle {
-                if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
-                singles = []
-                parts.append("QueryItem.map(\(name), \(value), style: .\(mapStyle.rawValue))")
-            } else if case .union = item.type.unwrapped {
-                // A union of values and arrays of them, one item or a list.
-                if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
-                singles = []
-                let style = item.arrayStyle.map { ", style: .\($0.rawValue)" } ?? ""
-                parts.append("QueryItem.texts(\(name), \(value)\(style))")
-            } else if case .array = item.type.unwrapped {
-                if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
-                singles = []
-                if let arrayStyle = item.arrayStyle {
-                    parts.append("QueryItem.delimited(\(name), \(value), style: .\(arrayStyle.rawValue))")
-                } else {
-                    parts.append("QueryItem.repeated(\(name), \(value))")
-                }
-            } else {
-                let prefix = item.prefix.map { ", prefix: \(SwiftNames.string($0))" } ?? ""
-                singles.append("QueryItem(\(name), \(value)\(prefix))")
-            }
-        }
-        if !singles.isEmpty { parts.append("[" + singles.joined(separator: ", ") + "]") }
-        return parts.joined(separator: " + ")
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    // MARK: - Companions
-
-    private func forwardingCall(_ endpoint: Endpoint, cursor: String?) -> String {
-        var labels = Self.arguments(endpoint).map { argument -> String in
-            if let cursor, argument.label == "cursor", endpoint.parameters(.query).contains(where: { $0.name == "cursor" }) {
-                return "cursor: \(cursor)"
-            }
-            return "\(argument.label): \(SwiftNames.argument(argument.label))"
-        }
-        labels.append("options: options")
-        return "self.\(SwiftNames.identifier(endpoint.name))(\(labels.joined(separator: ", ")))"
-    }
-
-    /// The `…Pages` companion's result type, when the endpoint has one.
-    static func pagesType(_ endpoint: Endpoint) -> String? {
-        guard endpoint.hasPageSequence, case .page(let element) = endpoint.response else { return nil }
-        return "AsyncThrowingStream<[\(SwiftNames.type(element))], any Error>"
-    }
-
-    /// The `…Updates` companion's result type and the path from a state to its response value,
-    /// when the endpoint has one.
-    static func updates(_ endpoint: Endpoint) -> (type: String, accessor: String)? {
-        guard endpoint.poll != nil else { return nil }
-        var (stateType, accessor): (String, String)
-        switch endpoint.response {
-        case .data(let type): (stateType, accessor) = ("DataResponse<\(SwiftNames.type(type))>", "$0.data.")
-        case .value(let type): (stateType, accessor) = (SwiftNames.type(type), "$0.")
-        default: return nil
-        }
-        if endpoint.includesResponseMetadata {
-            (stateType, accessor) = ("APIResponse<\(stateType)>", accessor.replacingOccurrences(of: "$0.", with: "$0.value."))
-        }
-        return ("AsyncThrowingStream<\(stateType), any Error>", accessor)
-    }
-
-    private func writePages(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
-        guard let type = Self.pagesType(endpoint) else { return }
-        let arguments = Self.arguments(endpoint, omittingCursor: true)
-        writeDocs(endpoint, summary: ["Every page of `\(endpoint.name)`, following the cursor from the first page to the last."], arguments: arguments, to: &writer)
-        let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
-        let suffix = ") -> \(type)"
-        Layout.signature(&writer, prefix: "public func \(endpoint.name)Pages(", parameters: parameters, suffix: suffix) { writer in
-            let value = endpoint.includesResponseMetadata ? ".value" : ""
-            writer.line("pages { cursor in try await \(forwardingCall(endpoint, cursor: "cursor"))\(value) }")
-        }
-    }
-
-    private func writeUpdates(_ endpoint: Endpoint, to writer: inout SwiftWriter) {
-        guard let poll = endpoint.poll, let (type, accessor) = Self.updates(endpoint) else { return }
-        let arguments = Self.arguments(endpoint)
-        let cases = poll.terminalCases.map { "." + SwiftNames.identifier($0) }.joined(separator: ", ")
-        let field = accessor + SwiftNames.identifier(poll.field)
-        writeDocs(
-            endpoint,
-            summary: ["Calls `\(endpoint.name)` every \(Self.number(poll.interval)) s and yields each state, until `\(poll.field)` is \(poll.terminalCases.joined(separator: ", "))."],
-            arguments: arguments, to: &writer)
-        let parameters = arguments.map(\.declaration) + ["options: RequestOptions? = nil"]
-        Layout.signature(
-            &writer, prefix: "public func \(endpoint.name)Updates(", parameters: parameters,
-            suffix: ") -> \(type)"
-        ) { writer in
-            let terminal = poll.fieldIsOptional
-                ? "{ \(field).map { [\(cases)].contains($0) } ?? false }"
-                : "{ [\(cases)].contains(\(field)) }"
-            writer.line("poll(every: \(Self.number(poll.interval)), until: \(terminal)) {")
-            writer.indented { writer in writer.line("try await \(forwardingCall(endpoint, cursor: nil))") }
-            writer.line("}")
-        }
     }
 }

@@ -76,60 +76,21 @@ struct TypeGenerator {
         }
     }
 
-    /// How many optional fields make a model write its `==` out rather than derive it.
-    static let writtenEqualityThreshold = 3
-
-    /// Whether a model writes its comparison out rather than derive it.
-    private func writesEquality(_ model: Model) -> Bool {
-        model.fields.filter { $0.type.isOptional && !$0.isIndirect }.count >= Self.writtenEqualityThreshold
-    }
-
-    /// A model of several optional fields compares them through `ModelFields.equal`, which
-    /// compiles to a quarter of the code of the derived `==` (`Docs/CodeGeneration.md`), and
-    /// hashes them through `ModelFields.hash`, which a release build optimises once per field
-    /// type rather than once per field. Every stored field takes part, as in the derived ones.
-    /// The comparison is `FieldwiseEquatable.fieldsEqual`, whose one generic `==` in the runtime
-    /// serves every model: a `==` per model would be an overload that each `==` in the module
-    /// is checked against.
-    private func writeEquality(_ model: Model, to writer: inout SwiftWriter) {
-        guard writesEquality(model) else { return }
-        writer.line()
-        writer.line("/// Whether every field is equal: what `==` compares.")
-        writer.block("public static func fieldsEqual(_ lhs: Self, _ rhs: Self) -> Bool") { writer in
-            for field in model.fields {
-                let name = storedName(field)
-                if field.type.isOptional && !field.isIndirect {
-                    writer.line("guard ModelFields.equal(lhs.\(name), rhs.\(name)) else { return false }")
-                } else {
-                    writer.line("guard lhs.\(name) == rhs.\(name) else { return false }")
-                }
-            }
-            writer.line("return true")
-        }
-        writer.line()
-        writer.line("/// Hashes every field that `==` compares.")
-        writer.block("public func hash(into hasher: inout Hasher)") { writer in
-            for field in model.fields {
-                writer.line("ModelFields.hash(self.\(storedName(field)), into: &hasher)")
-            }
-        }
-    }
-
     /// A deprecated field is stored privately behind a deprecated accessor, so that the
     /// generated initialisers and coding keys do not use a deprecated declaration. A field on a
     /// cycle of models is stored privately in an `Indirect` box behind a plain accessor (not as a
     /// property wrapper, whose hidden storage a `nonisolated` struct cannot hold).
-    private func storedName(_ field: Field) -> String {
+    func storedName(_ field: Field) -> String {
         field.deprecation == nil && !field.isIndirect ? SwiftNames.identifier(field.name) : "_" + field.name
     }
 
     /// The field's value as stored, read through `self.`.
-    private func storedValue(_ field: Field) -> String {
+    func storedValue(_ field: Field) -> String {
         "self.\(storedName(field))" + (field.isIndirect ? ".wrappedValue" : "")
     }
 
     /// An expression to store in the field: boxed when the field is indirect.
-    private func storable(_ expression: String, for field: Field) -> String {
+    func storable(_ expression: String, for field: Field) -> String {
         field.isIndirect ? "Indirect(wrappedValue: \(expression))" : expression
     }
 
@@ -317,66 +278,5 @@ struct TypeGenerator {
                 }
             }
         }
-    }
-}
-
-/// Line breaking of long signatures and argument lists.
-enum Layout {
-    static let width = 120
-
-    /// Comma-separated items packed into as few lines as fit in `width` at `indent`; the last
-    /// line ends with `closing`.
-    static func packed(_ items: [String], indent: Int, closing: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for (index, item) in items.enumerated() {
-            let piece = item + (index == items.count - 1 ? closing : ",")
-            if current.isEmpty {
-                current = piece
-            } else if indent + current.count + 1 + piece.count <= width {
-                current += " " + piece
-            } else {
-                lines.append(current)
-                current = piece
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
-    }
-
-    /// `prefix` + parameters + `suffix`, a declaration without a body: on one line when it fits,
-    /// else one parameter per line with `suffix` on a line of its own.
-    static func declaration(_ writer: inout SwiftWriter, prefix: String, parameters: [String], suffix: String) {
-        let oneLine = prefix + parameters.joined(separator: ", ") + suffix
-        if oneLine.count + 4 <= width {
-            writer.line(oneLine)
-            return
-        }
-        writer.line(prefix)
-        writer.indented { writer in
-            for (index, parameter) in parameters.enumerated() {
-                writer.line(parameter + (index == parameters.count - 1 ? "" : ","))
-            }
-        }
-        writer.line(suffix)
-    }
-
-    /// `prefix` + parameters + `suffix` + ` {`: on one line when it fits, else one parameter per
-    /// line with `suffix` (which starts with the closing parenthesis) on a line of its own.
-    static func signature(
-        _ writer: inout SwiftWriter, prefix: String, parameters: [String], suffix: String, _ body: (inout SwiftWriter) -> Void
-    ) {
-        let oneLine = prefix + parameters.joined(separator: ", ") + suffix
-        if oneLine.count + 6 <= width {
-            writer.block(oneLine, body)
-            return
-        }
-        writer.line(prefix)
-        writer.indented { writer in
-            for (index, parameter) in parameters.enumerated() {
-                writer.line(parameter + (index == parameters.count - 1 ? "" : ","))
-            }
-        }
-        writer.block(suffix, body)
     }
 }

@@ -27,6 +27,21 @@ struct IntegerEnumTests {
         #expect(Priority(rawValue: 2) == .normal)
     }
 
+    /// A literal is the case for its value, or `unknown`: an open enum stands where a plain
+    /// `String` or `Int` did (an importer's "any string, and these are known"), and is written
+    /// as one.
+    @Test func literalsAreValuesOfOpenEnums() {
+        let urgent: Priority = 3
+        let later: Priority = 8
+        #expect(urgent == .urgent && later == .unknown(8))
+        let happy: Mood = "very_happy"
+        let unknown: Mood = "grumpy"
+        #expect(happy == .veryHappy && unknown == .unknown("grumpy"))
+        let moods: [Mood] = ["happy", "meh", ""]
+        #expect(moods.map(\.rawValue) == ["happy", "meh", ""])
+        #expect(moods[0] == .happy)
+    }
+
     @Test func aFrozenIntegerEnumRefusesUnknownValuesAndText() throws {
         #expect(throws: DecodingError.self) { try decoder.decode(Level.self, from: Data("5".utf8)) }
         #expect(throws: DecodingError.self) { try decoder.decode(Priority.self, from: Data(#""low""#.utf8)) }

@@ -50,11 +50,13 @@ extension SchemaMapper {
     }
 
     /// A case's name made from its wire value, the case being the `position`th of its enum:
-    /// `powerOff` for `power_off`, `value4` for 4, `minus1` for -1, `value3` for a text with no
-    /// letters or digits.
+    /// `powerOff` for `power_off`, `value4` for 4, `minus1` for -1, `empty` for the empty text,
+    /// `value3` for a text with no letters or digits.
     static func caseName(for value: String, isInteger: Bool, position: Int) -> String {
         if isInteger { return value.hasPrefix("-") ? "minus" + value.dropFirst() : "value" + value }
-        return value.isEmpty || ImportNames.words(value).isEmpty ? "value\(position + 1)" : ImportNames.memberName(value)
+        // The empty text is a value of its own in many APIs (Stripe's way to unset a field).
+        if value.isEmpty { return "empty" }
+        return ImportNames.words(value).isEmpty ? "value\(position + 1)" : ImportNames.memberName(value)
     }
 
     func enumType(_ values: [EnumValue], of node: DocumentNode, at location: DocumentLocation, name: String, docs: [String]) -> ImportedType {

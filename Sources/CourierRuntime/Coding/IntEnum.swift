@@ -1,7 +1,8 @@
 /// An enum whose values travel as whole numbers and that keeps values it does not know:
 /// generated integer enums conform and add `case unknown(Int)`, so a value a newer server sends
-/// never fails the decoding of a whole response, and encodes back as it came.
-public protocol IntEnum: Codable, Hashable, Sendable, WireValueConvertible {
+/// never fails the decoding of a whole response, and encodes back as it came. An integer
+/// literal is a value too: `status: 201` is `.created`.
+public protocol IntEnum: Codable, Hashable, Sendable, WireValueConvertible, ExpressibleByIntegerLiteral {
     /// The case for a wire value; unknown values become `.unknown(value)`.
     init(rawValue: Int)
     /// The wire value.
@@ -9,6 +10,11 @@ public protocol IntEnum: Codable, Hashable, Sendable, WireValueConvertible {
 }
 
 extension IntEnum {
+    /// The case for a literal's value, `unknown` when the enum does not know it.
+    public init(integerLiteral value: Int) {
+        self.init(rawValue: value)
+    }
+
     /// Decodes the number; a value the enum does not know becomes its `unknown` case.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))

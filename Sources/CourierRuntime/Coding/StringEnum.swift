@@ -1,7 +1,8 @@
 /// An enum whose values travel as strings and that keeps values it does not know: generated
 /// enums conform and add `case unknown(String)`, so a value a newer server sends never fails
-/// the decoding of a whole response, and encodes back as it came.
-public protocol StringEnum: Codable, Hashable, Sendable, WireValueConvertible {
+/// the decoding of a whole response, and encodes back as it came. A string literal is a value
+/// too: `model: "gpt-5"` is `.gpt5`, and a value the client does not know yet is `.unknown`.
+public protocol StringEnum: Codable, Hashable, Sendable, WireValueConvertible, ExpressibleByStringLiteral {
     /// The case for a wire value; unknown values become `.unknown(value)`.
     init(rawValue: String)
     /// The wire value.
@@ -9,6 +10,11 @@ public protocol StringEnum: Codable, Hashable, Sendable, WireValueConvertible {
 }
 
 extension StringEnum {
+    /// The case for a literal's text, `unknown` when the enum does not know it.
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+
     /// Decodes the string; a value the enum does not know becomes its `unknown` case.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))

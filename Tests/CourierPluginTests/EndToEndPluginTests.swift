@@ -127,6 +127,8 @@ struct EndToEndPluginTests {
         #expect(parts.count == 8, "\(parts.map(\.lastPathComponent))")
         let filled = parts.filter { ((try? String(contentsOf: $0, encoding: .utf8)) ?? "").contains("public struct CatalogItem") }
         #expect(filled.count >= 6, "declarations in only \(filled.count) of the catalog's parts")
+        let modified = { (url: URL) in (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate }
+        let catalogDates = parts.map(modified)
 
         // The schema as released, for `courier-diff` to compare with later.
         for arguments in [["init", "-q"], ["add", "Schema"], ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "release"]] {
@@ -160,6 +162,8 @@ struct EndToEndPluginTests {
         // Only what changed: the pets file, not the catalog's untouched parts.
         #expect(Self.generatorLines(second.output).contains { $0.contains("pets.generated.swift") }, "\(second.output)")
         #expect(!Self.generatorLines(second.output).contains { $0.contains("catalog.") }, "\(second.output)")
+        // An unchanged file keeps its bytes and its modification time, so nothing recompiles it.
+        #expect(parts.map(modified) == catalogDates, "the catalog's untouched parts were written again")
         // The command plugin reports the change against the release: an endpoint added is a note.
         let diff = try await runSwift(["package", "courier-diff", "--base", "HEAD"], in: scratch)
         #expect(diff.status == 0, "\(diff.output)")

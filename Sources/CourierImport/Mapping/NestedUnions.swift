@@ -18,9 +18,7 @@ extension SchemaMapper {
                         if visited.insert(inner).inserted { add(innerVariants) } else { dropped.append(inner) }
                         continue
                     }
-                    // A multipart part's file is only sent: it neither takes nor gives up values.
-                    let isFile = Self.isFileOrFiles(variant.type)
-                    if !isFile, flat.contains(where: { !Self.isFileOrFiles($0.type) && takesEveryValue(of: variant.type, $0.type) }) {
+                    if flat.contains(where: { takesEveryValue(of: variant.type, $0.type) }) {
                         dropped.append(variant.type.spelling)
                         continue
                     }

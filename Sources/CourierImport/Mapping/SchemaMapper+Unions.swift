@@ -73,9 +73,7 @@ extension SchemaMapper {
                 nullable = true
                 type = type.unwrapped
             }
-            // A part that is a file or a value is only sent: no variant is tried before another.
-            let isPart = context == .multipart && Self.isFileOrFiles(type)
-            if !isPart, let earlier = chosen.first(where: { !(context == .multipart && Self.isFileOrFiles($0.type)) && takesEveryValue(of: type, $0.type) }) {
+            if let earlier = chosen.first(where: { takesEveryValue(of: type, $0.type) }) {
                 warn(variantLocation, keyword, "this variant of '\(name)' is left out: '\(earlier.name)' before it takes every value it could")
                 continue
             }

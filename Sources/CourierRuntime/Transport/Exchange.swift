@@ -29,6 +29,12 @@ final class Exchange: @unchecked Sendable {
     private let watchdog: ProgressWatchdog
     private let timeout: TimeInterval
     private let uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// The length of the request's body.
+    private let requestBodyBytes: Int64
+    /// The body the stack may ask for again: that of a request sent as a stream
+    /// (`ConnectionUse.rewindableBody(of:)`). It never asks for the body of any other request,
+    /// and could not take it (swift-corelibs-foundation stops the process).
+    let rewindableBody: Data?
     private var task: URLSessionTask?
     private var isFinished = false
     private var cancelledByCaller = false
@@ -49,6 +55,8 @@ final class Exchange: @unchecked Sendable {
         self.watchdog = watchdog
         self.timeout = request.timeout
         self.uploadProgress = request.uploadProgress
+        self.requestBodyBytes = Int64(request.body?.count ?? 0)
+        self.rewindableBody = ConnectionUse.rewindableBody(of: request)
         self.body = body
     }
 
@@ -116,9 +124,12 @@ final class Exchange: @unchecked Sendable {
         body?.yield(data)
     }
 
-    func sent(_ progress: UploadProgress) {
+    /// Body bytes went out: `expected` is what the stack knows of the total, nothing for a body
+    /// sent as a stream, whose length the request knows.
+    func sent(_ bytes: Int64, of expected: Int64) {
         lock.withLock { lastProgress = .now() }
-        uploadProgress?(progress)
+        let total = expected > 0 ? expected : requestBodyBytes
+        uploadProgress?(UploadProgress(sentBytes: bytes, totalBytes: total))
     }
 
     func receive(challengeResponse: Head) {

@@ -85,7 +85,15 @@ public final class URLSessionTransport: HTTPTransport, Sendable {
             delegate = self.delegate
             session = self.session
         }
-        let task = request.body.map { session.uploadTask(with: urlRequest, from: $0) } ?? session.dataTask(with: urlRequest)
+        let task: URLSessionDataTask
+        if let body = exchange.rewindableBody {
+            // A data task with a body stream, not `uploadTask(withStreamedRequest:)`, which on
+            // Linux asks the delegate for its first stream and waits a second for it.
+            ConnectionUse.sendAsStream(body, in: &urlRequest)
+            task = session.dataTask(with: urlRequest)
+        } else {
+            task = request.body.map { session.uploadTask(with: urlRequest, from: $0) } ?? session.dataTask(with: urlRequest)
+        }
         delegate.register(exchange, for: task)
         return task
     }
@@ -149,7 +157,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        exchange(for: task)?.sent(UploadProgress(sentBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
+        exchange(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        // The stack sends the request again (a kept-alive connection died under it): the body
+        // once more from its first byte.
+        completionHandler(exchange(for: task)?.rewindableBody.map { InputStream(data: $0) })
     }
 
     func urlSession(

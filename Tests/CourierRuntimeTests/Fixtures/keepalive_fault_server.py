@@ -6,7 +6,10 @@ server would act on it. Then:
   (kept-alive) connection, the connection is closed without an answer, as a server does when
   its keep-alive timeout and the request cross;
 - /dead/...: never answered; the connection is closed;
-- /stats: the counts as JSON ({"POST /drop/orders": 1, ...}), not counted itself.
+- /stats: the counts as JSON ({"POST /drop/orders": 1, ...}), not counted itself; a request with
+  an Idempotency-Key is counted under "KEY <key>" too.
+An answer says which request it answers: {"id": its count, "bodyBytes": the body's length, "key":
+its Idempotency-Key, "transferEncoding": its Transfer-Encoding}.
 A request with `Connection: close` is answered with it and its connection closed.
 Prints its port on the first line of standard output, then serves until standard input closes.
 """
@@ -59,12 +62,16 @@ def serve(connection):
                     answer(connection, 200, counts, close)
             else:
                 key = f"{method} {target}"
+                idempotency_key = headers.get("idempotency-key")
                 with lock:
                     counts[key] = counts.get(key, 0) + 1
                     count = counts[key]
+                    if idempotency_key is not None:
+                        counts[f"KEY {idempotency_key}"] = counts.get(f"KEY {idempotency_key}", 0) + 1
                 if target.startswith("/dead/") or (target.startswith("/drop/") and index > 0):
                     return
-                answer(connection, 200, {"id": count, "bodyBytes": len(body)}, close)
+                answer(connection, 200, {"id": count, "bodyBytes": len(body), "key": idempotency_key,
+                                         "transferEncoding": headers.get("transfer-encoding")}, close)
             index += 1
             if close:
                 return

@@ -7,7 +7,8 @@ server would act on it. Then:
   its keep-alive timeout and the request cross;
 - /dead/...: never answered; the connection is closed;
 - /stats: the counts as JSON ({"POST /drop/orders": 1, ...}), not counted itself; a request with
-  an Idempotency-Key is counted under "KEY <key>" too.
+  an Idempotency-Key is counted under "KEY <key>" too, and a request whose connection ended before
+  the whole of its declared body came under "INCOMPLETE".
 An answer says which request it answers: {"id": its count, "bodyBytes": the body's length, "key":
 its Idempotency-Key, "transferEncoding": its Transfer-Encoding}.
 A request with `Connection: close` is answered with it and its connection closed.
@@ -36,6 +37,8 @@ def read_request(stream):
     length = int(headers.get("content-length", "0"))
     body = stream.read(length) if length else b""
     if len(body) < length:
+        with lock:
+            counts["INCOMPLETE"] = counts.get("INCOMPLETE", 0) + 1
         return None
     return method, target, headers, body
 

@@ -8,7 +8,9 @@ import Foundation
 // (Benchmarks/Servers/fault_server.py). It checks what the client promises and prints figures:
 // - every call ends once, with its data or a typed error, and none hangs (no fault stalls an
 //   attempt for long, so no call should come near its deadline);
-// - no POST reaches the server twice (none has an idempotency key);
+// - no POST without an idempotency key reaches the server twice;
+// - a POST with one (a quarter of the calls, sent on kept-alive connections) may arrive twice,
+//   as the API's contract allows, but each copy carries its call's one key and its whole body;
 // - the session is never signed out (the server never refuses a refresh token);
 // - no attempt goes out with a token the server refused that call (after a 401, the next
 //   attempt gets another token first, even when the refresh between them failed);
@@ -18,7 +20,18 @@ import Foundation
 // Usage: swift run -c release FaultSoak [calls]
 
 struct Item: Decodable, Sendable { let id: Int }
-struct Stats: Decodable { let orders: [String: Int]; let requests: Int; let refreshes: Int; let refusedResent: Int; let faults: [String: Int] }
+struct Stats: Decodable {
+    let orders: [String: Int]
+    let keyedOrders: [String: Int]
+    let requests: Int
+    let refreshes: Int
+    let refusedResent: Int
+    let faults: [String: Int]
+    let keyedCopies: Int
+    let keyedOnReused: Int
+    let keyMismatch: Int
+    let bodyMismatch: Int
+}
 
 func memoryMiB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -79,6 +92,10 @@ let client = APIClient(
     configuration: .init(
         onUnauthorized: { tally.signedOut() }, retryPolicy: RetryPolicy(maxRetries: 3, baseDelay: 0.01, maxDelay: 0.1),
         allowsInsecureHTTP: true, deadline: deadline))
+/// The same client for an API that declares idempotency keys: its POSTs carry one each.
+var keyedConfiguration = client.configuration
+keyedConfiguration.idempotencyKeyHeader = "Idempotency-Key"
+let keyedClient = APIClient(baseURL: server.baseURL, session: session, transport: transport, configuration: keyedConfiguration)
 
 let memoryBefore = memoryMiB()
 var memoryMidway = 0.0
@@ -95,9 +112,11 @@ try await withThrowingTaskGroup(of: Void.self) { group in
                         options: RequestOptions(additionalHeaders: ["X-Call-Id": "call-\(index)"]))
                     precondition(item.id == index, "GET /items/\(index) answered \(item.id)")
                 } else {
-                    // Half the orders carry a body, half do not: the two ways a repeated POST shows.
-                    let body: RequestBody = index % 4 == 1 ? .json(["item": index]) : .none
-                    let _: Item = try await client.send(
+                    // Of the orders without a key, half carry a body, half do not: the two ways a
+                    // repeated POST shows. Every other order has a key, and a body.
+                    let keyed = index % 4 == 3
+                    let body: RequestBody = keyed || index % 8 == 1 ? .json(["item": index]) : .none
+                    let _: Item = try await (keyed ? keyedClient : client).send(
                         APIRequest(name: "placeOrder", method: .post, path: "/orders", body: body),
                         options: RequestOptions(additionalHeaders: ["X-Call-Id": "call-\(index)"]))
                 }
@@ -132,6 +151,8 @@ print("fault soak: \(calls) calls, 32 in flight, in \(String(format: "%.1f", sec
 print("server: \(stats.requests) requests processed, \(stats.refreshes) token refreshes, \(stats.refusedResent) refused tokens sent again; faults injected: "
     + stats.faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
 print("outcomes: " + summary.outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+print("orders with a key: \(stats.keyedOrders.count) calls reached the server, in \(stats.keyedCopies) copies, \(stats.keyedOnReused) of them on kept-alive connections; "
+    + "\(stats.keyMismatch) copies with another key than their call's, \(stats.bodyMismatch) orders whose body was not their call's, whole")
 print(String(format: "longest call: %.2f s (deadline %.0f s)", summary.longest, deadline))
 print(String(format: "memory: %.0f MiB before, %.0f MiB halfway, %.0f MiB after", memoryBefore, memoryMidway, memoryAfter))
 
@@ -142,9 +163,12 @@ if let hung = summary.outcomes["timedOut"] {
     broken.append("\(hung) calls hung until their deadline, though no fault stalls an attempt for long")
 }
 if !twice.isEmpty { broken.append("\(twice.count) POSTs reached the server more than once: \(twice.keys.sorted().prefix(5))") }
+if stats.keyMismatch > 0 { broken.append("\(stats.keyMismatch) copies of keyed orders carried another key than their call's") }
+if stats.bodyMismatch > 0 { broken.append("\(stats.bodyMismatch) orders arrived without their call's whole body") }
+if stats.keyedOnReused == 0 { broken.append("no keyed order went out on a kept-alive connection") }
 if stats.refusedResent > 0 { broken.append("\(stats.refusedResent) attempts went out with a token the server had refused that call") }
 if summary.signOuts > 0 || !signedIn { broken.append("the session was signed out (\(summary.signOuts) times) though no refresh was refused") }
 if summary.outcomes.keys.contains(where: { $0.hasPrefix("not an APIError") }) { broken.append("a call failed with an untyped error") }
 if memoryMidway > 0, memoryAfter - memoryMidway > 50 { broken.append("memory grew by \(Int(memoryAfter - memoryMidway)) MiB in the second half") }
-print(broken.isEmpty ? "promises kept: every call ended once, none hung; no POST twice; no refused token sent again; never signed out; memory flat" : "BROKEN: " + broken.joined(separator: "; "))
+print(broken.isEmpty ? "promises kept: every call ended once, none hung; no POST without a key twice; every copy of a keyed POST with its key and whole body; no refused token sent again; never signed out; memory flat" : "BROKEN: " + broken.joined(separator: "; "))
 exit(broken.isEmpty ? 0 : 1)

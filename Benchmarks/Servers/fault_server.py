@@ -4,7 +4,10 @@ It answers a small Supabase-style API and injects faults at random (seeded), cou
 processed so the soak can check the client's promises:
 
   GET  /items/<n>            {"id": n}
-  POST /orders               {"id": <order number>}; X-Call-Id names the client's call
+  POST /orders               {"id": <order number>}; X-Call-Id names the client's call; the
+                             body, if any, is {"item": n} for call "call-n". An order with an
+                             Idempotency-Key may come more than once (its repeat is harmless):
+                             the server checks that each copy carries its call's one key.
   POST /auth/v1/token        a refresh: new tokens; access tokens expire after EXPIRE_AFTER uses
   GET  /stats                what was processed: {"orders": {call id: times}, "refreshes": n,
                              "refusedResent": n, ...}
@@ -32,7 +35,11 @@ import sys
 EXPIRE_AFTER = 200
 rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
 orders = {}
-stats = {"requests": 0, "refreshes": 0, "refusedResent": 0, "faults": {}}
+stats = {"requests": 0, "refreshes": 0, "refusedResent": 0, "faults": {},
+         "keyedCopies": 0, "keyedOnReused": 0, "keyMismatch": 0, "bodyMismatch": 0}
+# Call id -> the idempotency key its first copy carried, for orders that carry one.
+keys = {}
+keyed_orders = {}
 tokens = {"current": "tok0", "uses": 0, "issued": 0, "asked": 0}
 # Call id -> the bearer tokens the server refused that call with a 401 the client received.
 refused = {}
@@ -77,11 +84,23 @@ def draw(path, reused):
     return None
 
 
-def process(method, path, headers, body):
+def check_body(call, body):
+    """Counts an order whose body is not its call's, whole."""
+    if not body:
+        return
+    try:
+        whole = json.loads(body) == {"item": int(call.removeprefix("call-"))}
+    except ValueError:
+        whole = False
+    if not whole:
+        stats["bodyMismatch"] += 1
+
+
+def process(method, path, headers, body, reused):
     """Acts on a request and returns (status, value, extra headers)."""
     stats["requests"] += 1
     if path == "/stats":
-        return 200, {"orders": orders, **stats, "issued": tokens["issued"]}, ()
+        return 200, {"orders": orders, "keyedOrders": keyed_orders, **stats, "issued": tokens["issued"]}, ()
     if path == "/auth/v1/token" and method == "POST":
         stats["refreshes"] += 1
         tokens["issued"] += 1
@@ -99,8 +118,17 @@ def process(method, path, headers, body):
         tokens["current"] = f"expired{tokens['issued']}"
     if method == "POST" and path == "/orders":
         call = headers.get("x-call-id", "?")
-        orders[call] = orders.get(call, 0) + 1
-        return 200, {"id": len(orders)}, ()
+        check_body(call, body)
+        key = headers.get("idempotency-key")
+        if key is None:
+            orders[call] = orders.get(call, 0) + 1
+            return 200, {"id": len(orders)}, ()
+        if keys.setdefault(call, key) != key:
+            stats["keyMismatch"] += 1
+        keyed_orders[call] = keyed_orders.get(call, 0) + 1
+        stats["keyedCopies"] += 1
+        stats["keyedOnReused"] += 1 if reused else 0
+        return 200, {"id": len(keyed_orders)}, ()
     if method == "GET" and path.startswith("/items/"):
         return 200, {"id": int(path.split("/")[2])}, ()
     return 404, {"message": "no such path"}, ()
@@ -130,7 +158,7 @@ async def serve(reader, writer):
             elif kind == "429":
                 status, value, extra = 429, {"message": "slow down"}, (("Retry-After", "0"),)
             else:
-                status, value, extra = process(method, path, headers, body)
+                status, value, extra = process(method, path, headers, body, reused)
             if kind in ("close-reused", "close-fresh"):
                 return
             if kind == "slow":

@@ -33,10 +33,15 @@ time_in_turns() {
         touch Sources/"$target"/*.swift
         status=0
         kills=$(oom_kills)
+        watch_compilers "$target" &
+        watcher=$!
         result=$( { /usr/bin/time -f "%e s, %M KiB peak" timeout --kill-after=30 "${TURN_TIMEOUT:-0}" \
           swift build -c "$configuration" --target "$target" >/dev/null; } 2>&1 | tail -1) || status=$?
+        kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null || true
         if [ "$status" -ne 0 ]; then
           pkill -f "swift-frontend.*Sources/$target/" 2>/dev/null || true
+          # /usr/bin/time cannot see the compiler of a build it stopped: the watcher saw it.
+          result="${result%, * KiB peak}, $(cat "$watch_file") KiB peak seen in its compiler"
           out_of_turns="$out_of_turns $target"
           if [ "$status" -eq 124 ] || [ "$status" -eq 137 ] && [ "${TURN_TIMEOUT:-0}" != 0 ]; then
             result="did not finish within ${TURN_TIMEOUT} s ($result)"
@@ -54,3 +59,18 @@ time_in_turns() {
 
 # How many processes the kernel has killed for want of memory since it started.
 oom_kills() { awk '$1 == "oom_kill" { print $2 }' /proc/vmstat 2>/dev/null || echo 0; }
+
+watch_file=$(mktemp)
+# Until killed, writes to $watch_file the largest resident size (KiB) seen so far in a compiler
+# process of TARGET, sampled every second.
+watch_compilers() {
+  local target=$1 largest=0 pid size
+  echo 0 >"$watch_file"
+  while true; do
+    for pid in $(pgrep -f "swift-frontend.*Sources/$target/" 2>/dev/null); do
+      size=$(awk '$1 == "VmRSS:" { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
+      [ -n "$size" ] && [ "$size" -gt "$largest" ] && largest=$size && echo "$largest" >"$watch_file"
+    done
+    sleep 1
+  done
+}

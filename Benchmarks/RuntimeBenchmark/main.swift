@@ -7,7 +7,7 @@ import Foundation
 //   JSONDecoder/JSONEncoder with snake-case conversion on plain structs, and JSONSerialization;
 //   the server-sent-events parser on a 100 MB stream versus splitting the text with Foundation;
 //   request overhead and event latency against a local server, versus raw URLSession.
-// Usage: RuntimeBenchmark [decode | sse | network | requests | client-cost]; profile-encode and profile-requests repeat one
+// Usage: RuntimeBenchmark [decode | sse | network | requests | client-cost | at-most-once-latency URL]; profile-encode and profile-requests repeat one
 // path for a profiler; profile-concurrent [all | transport | floor | completion | raw | client] times
 // rounds of 32 requests in flight through each path in turns (12 rounds; BENCH_ROUNDS=n sets how many).
 
@@ -191,6 +191,13 @@ if only == "profile-concurrent" {
     try await profileConcurrentRequests(server: try await BenchServer.start(), side: CommandLine.arguments.dropFirst(2).first ?? "transport")
 }
 if only == "client-cost" { try await clientCostBenchmark() }
+if only == "at-most-once-latency" {
+    let arguments = CommandLine.arguments.dropFirst(2)
+    guard let text = arguments.first, let baseURL = URL(string: text) else {
+        throw BenchmarkError("usage: RuntimeBenchmark at-most-once-latency BASE_URL [calls]; Benchmarks/at-most-once-latency runs it")
+    }
+    try await atMostOnceLatencyBenchmark(baseURL: baseURL, calls: arguments.dropFirst().first.flatMap(Int.init) ?? 300)
+}
 if only == "requests" {
     try await requestOverheadBenchmark(server: try await BenchServer.start())
 }

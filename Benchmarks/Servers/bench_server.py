@@ -8,7 +8,13 @@ keep-alive). It answers just fast enough to show the client's own overhead:
                           whose content is "<sequence> <send time>", the send time being
                           time.monotonic_ns() taken just before the event is written.
 
-Prints its port on the first line of standard output; stops when standard input closes."""
+Prints its port on the first line of standard output; stops when standard input closes.
+  bench_server.py [--host ADDRESS] [--tls FOLDER]
+serves on ADDRESS (127.0.0.1 by default); with --tls, over TLS with a certificate for ADDRESS
+signed by an authority made for the run, whose certificate goes to FOLDER/ca.pem (this needs
+trustme, from the .venv that Scripts/test makes)."""
+import argparse
+import os
 import asyncio
 import loopback
 import json
@@ -65,11 +71,26 @@ async def serve(reader, writer):
             else:
                 writer.write(NOT_FOUND)
                 await writer.drain()
-    except (asyncio.IncompleteReadError, ConnectionError):
+    except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
         pass
     finally:
         writer.close()
 
 
+def tls_context(folder, host):
+    import ssl
+    import trustme
+    authority = trustme.CA()
+    authority.cert_pem.write_to_path(os.path.join(folder, "ca.pem"))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert(host).configure_cert(context)
+    return context
+
+
 if __name__ == "__main__":
-    loopback.run(serve, backlog=256)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--tls")
+    arguments = parser.parse_args()
+    tls = tls_context(arguments.tls, arguments.host) if arguments.tls else None
+    loopback.run(serve, backlog=256, host=arguments.host, tls=tls)

@@ -173,7 +173,8 @@ final class DelegateFloor: NSObject, URLSessionDataDelegate, @unchecked Sendable
 }
 
 /// 1,000 POSTs one at a time through the generated client's `createPost`, which sends each on a
-/// connection of its own (`ConnectionUse`), against raw `URLSession` sending the same request on
+/// connection of its own (`ConnectionUse`), and through a client whose calls carry idempotency
+/// keys, which may use kept-alive connections, against raw `URLSession` sending the same request on
 /// its kept-alive connections, and against raw `URLSession` with `Connection: close`: what the
 /// guarantee that a POST is never sent twice costs, on loopback, where a connection is cheapest.
 func postOverheadBenchmark(server: BenchServer) async throws {
@@ -194,6 +195,12 @@ func postOverheadBenchmark(server: BenchServer) async throws {
         let post = try await client.createPost(body: newPost)
         precondition(post.data.id == 1)
     }
+    let keyedClient = ArchonAPI.client(
+        baseURL: server.baseURL, apiKey: "anon-key", credentials: .token("bench-token"), configuration: .init(idempotencyKeyHeader: "Idempotency-Key"))
+    let keyed: @Sendable () async throws -> Void = {
+        let post = try await keyedClient.createPost(body: newPost)
+        precondition(post.data.id == 1)
+    }
     func raw(closing: Bool) -> @Sendable () async throws -> Void {
         {
             var request = URLRequest(url: url)
@@ -207,7 +214,8 @@ func postOverheadBenchmark(server: BenchServer) async throws {
         }
     }
     let sides: [(String, @Sendable () async throws -> Void)] = [
-        ("generated client, a connection per POST", generated), ("raw URLSession, kept-alive connections", raw(closing: false)),
+        ("generated client, a connection per POST", generated), ("generated client with idempotency keys, kept-alive connections", keyed),
+        ("raw URLSession, kept-alive connections", raw(closing: false)),
         ("raw URLSession, Connection: close", raw(closing: true)),
     ]
     for (_, call) in sides { for _ in 0..<100 { try await call() } }
@@ -224,7 +232,7 @@ func postOverheadBenchmark(server: BenchServer) async throws {
     for (index, side) in sides.enumerated() {
         say(String(format: "1,000 sequential POSTs, %@: median %.3f ms, p99 %.3f ms", side.0, samples[index].median, samples[index].p99))
     }
-    say(String(format: "POST: %.2fx raw URLSession's median on kept-alive connections, %.2fx with Connection: close", samples[0].median / samples[1].median, samples[0].median / samples[2].median))
+    say(String(format: "POST: %.2fx raw URLSession's median on kept-alive connections, %.2fx with Connection: close; with idempotency keys, %.2fx raw URLSession's on kept-alive connections", samples[0].median / samples[2].median, samples[0].median / samples[3].median, samples[1].median / samples[2].median))
 }
 
 /// A transport that answers every request at once with the same post, so that what is timed is

@@ -8,6 +8,8 @@
 #   TURN_TIMEOUT   seconds a turn may take; a turn that runs over, or fails (the compiler killed
 #                  for want of memory, say), is reported as such and that side sits out the
 #                  configuration's later rounds, which would only repeat it
+#   SLOW_TURN      seconds past which a finished turn is that side's one figure: it sits out the
+#                  later rounds too (a build of most of an hour is not noise-bound)
 time_in_turns() {
   local configurations=$1 rounds=$2 first=$3 first_label=$4 second=$5 second_label=$6
   local configuration round order target label result status warm out_of_turns
@@ -26,7 +28,7 @@ time_in_turns() {
         label=$first_label
         [ "$target" = "$second" ] && label=$second_label
         case " $out_of_turns " in *" $target "*)
-          echo "$configuration, round $round, $label: not run (an earlier round did not finish)"
+          echo "$configuration, round $round, $label: not run (an earlier round did not finish, or took over SLOW_TURN)"
           continue ;;
         esac
         rm -f ".build/$configuration/$target.build/"*.o ".build/$configuration/Modules/$target.swiftmodule"
@@ -50,6 +52,10 @@ time_in_turns() {
           else
             result="failed with status $status ($result)"
           fi
+        fi
+        if [ "$status" -eq 0 ] && [ -n "${SLOW_TURN:-}" ] && [ "${result%%.*}" -gt "$SLOW_TURN" ]; then
+          out_of_turns="$out_of_turns $target"
+          result="$result; over ${SLOW_TURN} s, so its one round"
         fi
         echo "$configuration, round $round, $label: $result"
       done

@@ -61,6 +61,7 @@ time_in_turns() {
       done
     done
   done
+  rm -f "$watch_file"
 }
 
 # How many processes the kernel has killed for want of memory since it started.

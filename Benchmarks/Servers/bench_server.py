@@ -14,6 +14,7 @@ serves on ADDRESS (127.0.0.1 by default); with --tls, over TLS with a certificat
 signed by an authority made for the run, whose certificate goes to FOLDER/ca.pem (this needs
 trustme, from the .venv that Scripts/test makes)."""
 import argparse
+import sys
 import os
 import asyncio
 import loopback
@@ -78,13 +79,10 @@ async def serve(reader, writer):
 
 
 def tls_context(folder, host):
-    import ssl
-    import trustme
-    authority = trustme.CA()
-    authority.cert_pem.write_to_path(os.path.join(folder, "ca.pem"))
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    authority.issue_cert(host).configure_cert(context)
-    return context
+    """The test servers' TLS (Tests/Server/test_certificates.py), for a certificate naming `host`."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Server"))
+    import test_certificates
+    return test_certificates.tls_context(folder, names=(host,))
 
 
 if __name__ == "__main__":

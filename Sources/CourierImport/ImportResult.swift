@@ -5,9 +5,11 @@ import Foundation
 public struct ImportOptions: Sendable {
     /// The module's name; from the description's title when nil.
     public var name: String?
-    /// Import only operations with one of these tags (all when empty).
+    /// Import only operations with one of these tags (all when empty), and only the schemas
+    /// the picked operations use.
     public var tags: [String]
-    /// Import only these operations, by `operationId` (all when empty).
+    /// Import only these operations, by `operationId` (all when empty), and only the schemas
+    /// the picked operations use.
     public var operations: [String]
 
     /// Creates options.
@@ -33,6 +35,9 @@ public struct ImportResult: Sendable {
     public var declarationCount: Int
     /// The declarations that are aliases of an identical one, among `declarationCount`.
     public var aliasCount: Int = 0
+    /// The description's schemas left out because no picked operation uses them (with
+    /// `ImportOptions.tags` or `operations`; zero otherwise, when every schema is kept).
+    public var unusedDeclarationCount: Int = 0
     /// Fields, parameters and bodies whose type is `JSON` (alone, optional, or in an array or
     /// dictionary): free-form values, and what degraded to them.
     public var jsonValueCount: Int

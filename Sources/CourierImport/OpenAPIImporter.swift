@@ -56,8 +56,20 @@ public enum OpenAPIImporter {
         mapper.admitDiscriminatorTags()
         mapper.useNullableWhereRequestsWrite(endpoints)
         mapper.keepNullWhereItTellsVariantsApart()
-        let aliasCount = mapper.aliasIdenticalDeclarations()
+        var aliasCount = mapper.aliasIdenticalDeclarations()
         let errorModel = Self.errorModel(root: root, files: files, mapper: mapper)
+        // Picking operations picks the declarations they use: the rest of the description's
+        // schemas would only cost the client compile time.
+        let kept: Set<String>? =
+            options.tags.isEmpty && options.operations.isEmpty
+            ? nil : Self.reachable(from: endpoints.flatMap(\.referencedNames) + [errorModel].compactMap { $0 }, in: mapper.declarations)
+        let isKept = { (name: String) in kept?.contains(name) ?? true }
+        if kept != nil {
+            aliasCount = mapper.order.filter { name in
+                guard isKept(name), case .alias? = mapper.declarations[name] else { return false }
+                return true
+            }.count
+        }
         let baseURL = Self.baseURL(root["servers"], at: rootLocation.appending("servers"), mapper: mapper)
         let apiFile = Self.apiBlock(
             name: apiName, docs: ImportDocs.lines(root["info"]?["title"]?.string, root["info"]?["description"]?.string), security: security,
@@ -67,7 +79,7 @@ public enum OpenAPIImporter {
             guard let name = tag["name"]?.string else { continue }
             tagDocs[ImportNames.typeName(name)] = ImportDocs.lines(tag["description"]?.string)
         }
-        let resultFiles = Self.files(apiFile: apiFile, endpoints: endpoints, mapper: mapper, groupDocs: tagDocs)
+        let resultFiles = Self.files(apiFile: apiFile, endpoints: endpoints, mapper: mapper, groupDocs: tagDocs, isKept: isKept)
 
         let compilation = SchemaCompiler.compile(resultFiles.map { SourceFile(path: $0.name, text: $0.text) })
         if compilation.hasErrors {
@@ -75,7 +87,7 @@ public enum OpenAPIImporter {
             throw ImportError("the import made a schema with errors, which is a bug in courier import; nothing was written:\n\(problems)")
         }
         var jsonValues = 0
-        for declaration in mapper.declarations.values {
+        for (name, declaration) in mapper.declarations where isKept(name) {
             // An alias's fields are its target's, counted for each name as the description writes them.
             var target = declaration
             while case .alias(_, _, .named(let name), _) = target, let next = mapper.declarations[name] { target = next }
@@ -90,19 +102,23 @@ public enum OpenAPIImporter {
             }
             if endpoint.returns?.contains("JSON") == true { jsonValues += 1 }
         }
+        let declared = mapper.order.filter { mapper.declarations[$0] != nil }
         return ImportResult(
-            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations, declarationCount: mapper.order.filter { mapper.declarations[$0] != nil }.count, aliasCount: aliasCount,
-            jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper, files: files))
+            files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations,
+            declarationCount: declared.filter(isKept).count, aliasCount: aliasCount, unusedDeclarationCount: declared.count { !isKept($0) },
+            jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper, files: files, isKept: isKept))
     }
 
     /// The components' types, then each declaration's at its place (optional where the schema
     /// there allows `null`), each place once.
     private static func typedSchemas(
-        components: [(location: DocumentLocation, type: ImportedType)], mapper: SchemaMapper, files: DescriptionFiles
+        components: [(location: DocumentLocation, type: ImportedType)], mapper: SchemaMapper, files: DescriptionFiles,
+        isKept: (String) -> Bool
     ) -> [(location: DocumentLocation, type: String)] {
-        var seen = Set(components.map(\.location))
-        var typed = components.map { ($0.location, $0.type.spelling) }
-        for name in mapper.order where mapper.declarations[name] != nil {
+        let written = components.filter { $0.type.names.allSatisfy { mapper.declarations[$0] == nil || isKept($0) } }
+        var seen = Set(written.map(\.location))
+        var typed = written.map { ($0.location, $0.type.spelling) }
+        for name in mapper.order where mapper.declarations[name] != nil && isKept(name) {
             guard let location = mapper.declarationLocations[name], seen.insert(location).inserted else { continue }
             let nullable = (try? files.node(at: location)).map(Self.allowsNull) ?? false
             typed.append((location, nullable ? name + "?" : name))
@@ -185,6 +201,17 @@ public enum OpenAPIImporter {
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 
+    /// The declarations `roots` name and those they name in turn.
+    static func reachable(from roots: [String], in declarations: [String: ImportedDeclaration]) -> Set<String> {
+        var pending = roots
+        var reached: Set<String> = []
+        while let name = pending.popLast() {
+            guard let declaration = declarations[name], reached.insert(name).inserted else { continue }
+            pending += declaration.referencedNames
+        }
+        return reached
+    }
+
     /// `servers[0]`'s URL with its variables at their defaults, when it is absolute.
     static func baseURL(_ servers: DocumentNode?, at location: DocumentLocation, mapper: SchemaMapper) -> String? {
         guard let server = servers?.array?.first, var url = server["url"]?.string else { return nil }
@@ -215,7 +242,8 @@ public enum OpenAPIImporter {
     /// `api.api`, one file per group with the declarations only it uses, and `shared-models.api`
     /// with the rest.
     static func files(
-        apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper, groupDocs: [String: [String]]
+        apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper, groupDocs: [String: [String]],
+        isKept: (String) -> Bool = { _ in true }
     ) -> [(name: String, text: String)] {
         var groups: [String] = []
         var endpointsByGroup: [String: [ImportedEndpoint]] = [:]
@@ -239,7 +267,7 @@ public enum OpenAPIImporter {
         // The declarations of one group's file, and of the shared file, in the mapper's order.
         var shared: [ImportedDeclaration] = []
         var declarationsByGroup: [String: [ImportedDeclaration]] = [:]
-        for name in mapper.order {
+        for name in mapper.order where isKept(name) {
             guard let declaration = mapper.declarations[name] else { continue }
             if let groupUsers = users[name], groupUsers.count == 1, let group = groupUsers.first {
                 declarationsByGroup[group, default: []].append(declaration)

@@ -50,10 +50,19 @@ enum ImportCommand {
         }
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         print(
-            "\(output): \(result.operationCount) of \(counted(result.declaredOperationCount, "operation")), \(result.declarationCount) models, enums and unions\(result.aliasCount > 0 ? " (\(result.aliasCount) of them aliases of an identical one)" : "") in "
+            "\(output): \(result.operationCount) of \(counted(result.declaredOperationCount, "operation")), \(result.declarationCount) models, enums and unions\(Self.declarationNotes(result)) in "
                 + "\(counted(result.files.count, "file")) (\(written) written, \(removed) removed); \(counted(result.jsonValueCount, "JSON value")); "
                 + "\(counted(result.warnings.count, "warning"))\(Self.mostWarned(result))")
         return 0
+    }
+
+    /// What the count of declarations holds and leaves out: ` (95 of them aliases of an
+    /// identical one; 2973 more that no picked operation uses left out)`, or nothing.
+    static func declarationNotes(_ result: ImportResult) -> String {
+        var notes: [String] = []
+        if result.aliasCount > 0 { notes.append("\(result.aliasCount) of them aliases of an identical one") }
+        if result.unusedDeclarationCount > 0 { notes.append("\(result.unusedDeclarationCount) more that no picked operation uses left out") }
+        return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     }
 
     /// A file of the description as the user would type it: relative to the root document's

@@ -251,6 +251,32 @@ struct ImportMappingTests {
         #expect(!schema.contains("deleteItem"))
     }
 
+    /// A client of part of an API compiles only the models that part uses: in GitHub's
+    /// description, three tags' operations used a fifth of the schemas, yet the import kept
+    /// them all.
+    @Test func pickedOperationsBringOnlyTheSchemasTheyUse() throws {
+        let (all, everything) = try importText(Self.description, options: ImportOptions(name: "Shop"))
+        #expect(everything.unusedDeclarationCount == 0)
+        #expect(all.contains("model Event {") && all.contains("model Cat {"))
+
+        let (schema, result) = try importText(Self.description, options: ImportOptions(name: "Shop", operations: ["events"]))
+        #expect(schema.contains("model Event {"), "\(schema)")
+        #expect(schema.contains("model ShopError {"), "the API's error model stays: \(schema)")
+        for unused in ["model Item {", "model Part {", "model Cat {", "model Dog {", "model Base {", "union Pet "] {
+            #expect(!schema.contains(unused), "\(unused) is used by no picked operation")
+        }
+        #expect(result.unusedDeclarationCount > 0)
+        #expect(result.declarationCount == 2, "Event and the error model")
+        #expect(!result.schemaTypes.contains { $0.type.contains("Item") }, "no place is said to become a type that was left out")
+
+        // What the picked operations use comes with everything it uses in turn.
+        let (items, _) = try importText(Self.description, options: ImportOptions(name: "Shop", tags: ["items"]))
+        for used in ["model Item {", "model Part {", "union Pet ", "model Cat {", "model Dog {", "model ShopError {"] {
+            #expect(items.contains(used), "\(used) is used by get-item: \(items)")
+        }
+        #expect(!items.contains("model Event {"))
+    }
+
     @Test func refsAcrossFilesWithEscapedPointers() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-refs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)

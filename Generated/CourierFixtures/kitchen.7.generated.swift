@@ -160,8 +160,7 @@ nonisolated public struct Profile: Codable, Hashable, Sendable {
     public var work: PostalAddress? { get { _work.wrappedValue } set { _work = Indirect(wrappedValue: newValue) } }
     private var _billing: Indirect<PostalAddress?>
     public var billing: PostalAddress? { get { _billing.wrappedValue } set { _billing = Indirect(wrappedValue: newValue) } }
-    private var _shipping: Indirect<PostalAddress?>
-    public var shipping: PostalAddress? { get { _shipping.wrappedValue } set { _shipping = Indirect(wrappedValue: newValue) } }
+    public var shipping: PostalAddress?
 
     /// Creates a value with every field; optional and defaulted fields may be left out.
     public init(
@@ -173,7 +172,7 @@ nonisolated public struct Profile: Codable, Hashable, Sendable {
         self._home = Indirect(wrappedValue: home)
         self._work = Indirect(wrappedValue: work)
         self._billing = Indirect(wrappedValue: billing)
-        self._shipping = Indirect(wrappedValue: shipping)
+        self.shipping = shipping
     }
 
     @_optimize(none)
@@ -182,7 +181,7 @@ nonisolated public struct Profile: Codable, Hashable, Sendable {
         self._home = Indirect(wrappedValue: try container.read(PostalAddress.self, at: "home"))
         self._work = Indirect(wrappedValue: try container.readIfPresent(PostalAddress.self, at: "work"))
         self._billing = Indirect(wrappedValue: try container.readIfPresent(PostalAddress.self, at: "billing"))
-        self._shipping = Indirect(wrappedValue: try container.readIfPresent(PostalAddress.self, at: "shipping"))
+        self.shipping = try container.readIfPresent(PostalAddress.self, at: "shipping")
     }
 
     @_optimize(none)
@@ -191,7 +190,7 @@ nonisolated public struct Profile: Codable, Hashable, Sendable {
         try container.write(self._home.wrappedValue, at: "home")
         try container.writeIfPresent(self._work.wrappedValue, at: "work")
         try container.writeIfPresent(self._billing.wrappedValue, at: "billing")
-        try container.writeIfPresent(self._shipping.wrappedValue, at: "shipping")
+        try container.writeIfPresent(self.shipping, at: "shipping")
     }
 }
 

@@ -149,8 +149,8 @@ struct GeneratedCodeTests {
         #expect(encoded == #"{"value":9,"children":[]}"#)
     }
 
-    /// `Profile` holds more than a model keeps inline (`InlineSizeRule`): its four addresses are
-    /// boxed. They read, write, compare and round-trip as inline ones do.
+    /// `Profile` holds more than a model keeps inline (`InlineSizeRule`): `home`, `work` and
+    /// `billing` are boxed. They read, write, compare and round-trip as the inline one does.
     @Test func largeFieldsKeptInBoxesBehaveAsInlineOnes() throws {
         var profile = Profile(home: PostalAddress(line0: "1 Main St"), work: PostalAddress(line1: "Floor 2"), billing: PostalAddress(line2: "PO Box"))
         let copy = profile

@@ -38,7 +38,7 @@ struct InlineSizeTests {
                   name: String
                 }
                 """))
-        // 3 × 40 + 2 values inline is past the limit of 16: the largest go first, in order,
+        // 3 × 40 + 2 values inline is past the limit of 32: the largest go first, in order,
         // until the rest fits (122, then 83, 44 and 5).
         #expect(api.model(named: "Properties")?.fields.map(\.isIndirect) == [true, true, true, false, false])
         // Properties holds 5 now, Small 2: Schema keeps both inline.
@@ -75,10 +75,10 @@ struct InlineSizeTests {
 
     /// A union copies by a switch over its variants, so its size is theirs together.
     @Test func aUnionCountsItsVariantsTogether() throws {
-        // 1 + 6 + 6 and the amount fit in 16; 1 + 8 + 8 do not.
-        let narrow = try #require(compileValid(payment(fields: 6)))
+        // 1 + 12 + 12 and the amount fit in 32; 1 + 20 + 20 do not.
+        let narrow = try #require(compileValid(payment(fields: 12)))
         #expect(narrow.model(named: "Payment")?.fields.map(\.isIndirect) == [false, false])
-        let wide = try #require(compileValid(payment(fields: 8)))
+        let wide = try #require(compileValid(payment(fields: 20)))
         #expect(wide.model(named: "Payment")?.fields.map(\.isIndirect) == [true, false])
     }
 }

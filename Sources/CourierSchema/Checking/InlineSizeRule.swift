@@ -12,7 +12,7 @@
 enum InlineSizeRule {
     /// The most values a model holds inline: past it, the fields that hold the most are boxed,
     /// the largest first, until the rest fit. A model of scalars only keeps them all.
-    static let limit = 16
+    static let limit = 32
 
     /// Marks `isIndirect` the fields that keep each model within ``limit``.
     static func apply(models: inout [Model], unions: [Union]) {

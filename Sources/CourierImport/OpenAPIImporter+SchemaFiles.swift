@@ -5,8 +5,8 @@ extension OpenAPIImporter {
     /// `api.api`, one file per group with the declarations only it uses, and `shared-models.api`
     /// with the rest.
     static func files(
-        apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper, groupDocs: [String: [String]],
-        isKept: (String) -> Bool = { _ in true }
+        apiFile: String, endpoints: [ImportedEndpoint], mapper: SchemaMapper, references: [String: [String]],
+        groupDocs: [String: [String]], isKept: (String) -> Bool
     ) -> [(name: String, text: String)] {
         var groups: [String] = []
         var endpointsByGroup: [String: [ImportedEndpoint]] = [:]
@@ -15,16 +15,10 @@ extension OpenAPIImporter {
             endpointsByGroup[endpoint.group, default: []].append(endpoint)
         }
         // Which groups reach each declaration, through their endpoints and the types those use.
-        // Each declaration's references are listed once: a walk per group visits the shared ones again.
-        let references = mapper.declarations.mapValues(\.referencedNames)
         var users: [String: Set<String>] = [:]
         for group in groups {
-            var pending = endpointsByGroup[group, default: []].flatMap(\.referencedNames)
-            var seen: Set<String> = []
-            while let name = pending.popLast() {
-                guard let next = references[name], seen.insert(name).inserted else { continue }
+            for name in reachable(from: endpointsByGroup[group, default: []].flatMap(\.referencedNames), references: references) {
                 users[name, default: []].insert(group)
-                pending += next
             }
         }
         // The declarations of one group's file, and of the shared file, in the mapper's order.
@@ -65,13 +59,14 @@ extension OpenAPIImporter {
         return files
     }
 
-    /// The declarations `roots` name and those they name in turn.
-    static func reachable(from roots: [String], in declarations: [String: ImportedDeclaration]) -> Set<String> {
+    /// The declarations `roots` name and those they name in turn, by each declaration's
+    /// references (`ImportedDeclaration.referencedNames`, listed once for every walk).
+    static func reachable(from roots: [String], references: [String: [String]]) -> Set<String> {
         var pending = roots
         var reached: Set<String> = []
         while let name = pending.popLast() {
-            guard let declaration = declarations[name], reached.insert(name).inserted else { continue }
-            pending += declaration.referencedNames
+            guard let next = references[name], reached.insert(name).inserted else { continue }
+            pending += next
         }
         return reached
     }

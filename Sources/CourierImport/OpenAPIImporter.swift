@@ -56,20 +56,15 @@ public enum OpenAPIImporter {
         mapper.admitDiscriminatorTags()
         mapper.useNullableWhereRequestsWrite(endpoints)
         mapper.keepNullWhereItTellsVariantsApart()
-        var aliasCount = mapper.aliasIdenticalDeclarations()
+        mapper.aliasIdenticalDeclarations()
         let errorModel = Self.errorModel(root: root, files: files, mapper: mapper)
         // Picking operations picks the declarations they use: the rest of the description's
         // schemas would only cost the client compile time.
+        let references = mapper.declarations.mapValues(\.referencedNames)
         let kept: Set<String>? =
             options.tags.isEmpty && options.operations.isEmpty
-            ? nil : Self.reachable(from: endpoints.flatMap(\.referencedNames) + [errorModel].compactMap { $0 }, in: mapper.declarations)
+            ? nil : Self.reachable(from: endpoints.flatMap(\.referencedNames) + [errorModel].compactMap { $0 }, references: references)
         let isKept = { (name: String) in kept?.contains(name) ?? true }
-        if kept != nil {
-            aliasCount = mapper.order.filter { name in
-                guard isKept(name), case .alias? = mapper.declarations[name] else { return false }
-                return true
-            }.count
-        }
         let baseURL = Self.baseURL(root["servers"], at: rootLocation.appending("servers"), mapper: mapper)
         let apiFile = Self.apiBlock(
             name: apiName, docs: ImportDocs.lines(root["info"]?["title"]?.string, root["info"]?["description"]?.string), security: security,
@@ -79,7 +74,8 @@ public enum OpenAPIImporter {
             guard let name = tag["name"]?.string else { continue }
             tagDocs[ImportNames.typeName(name)] = ImportDocs.lines(tag["description"]?.string)
         }
-        let resultFiles = Self.files(apiFile: apiFile, endpoints: endpoints, mapper: mapper, groupDocs: tagDocs, isKept: isKept)
+        let resultFiles = Self.files(
+            apiFile: apiFile, endpoints: endpoints, mapper: mapper, references: references, groupDocs: tagDocs, isKept: isKept)
 
         let compilation = SchemaCompiler.compile(resultFiles.map { SourceFile(path: $0.name, text: $0.text) })
         if compilation.hasErrors {
@@ -103,9 +99,11 @@ public enum OpenAPIImporter {
             if endpoint.returns?.contains("JSON") == true { jsonValues += 1 }
         }
         let declared = mapper.order.filter { mapper.declarations[$0] != nil }
+        let written = declared.filter(isKept)
+        let aliasCount = written.count { if case .alias? = mapper.declarations[$0] { true } else { false } }
         return ImportResult(
             files: resultFiles, warnings: mapper.warnings, operationCount: endpoints.count, declaredOperationCount: declaredOperations,
-            declarationCount: declared.filter(isKept).count, aliasCount: aliasCount, unusedDeclarationCount: declared.count { !isKept($0) },
+            declarationCount: written.count, aliasCount: aliasCount, unusedDeclarationCount: declared.count - written.count,
             jsonValueCount: jsonValues, schemaTypes: Self.typedSchemas(components: schemaTypes, mapper: mapper, files: files, isKept: isKept))
     }
 

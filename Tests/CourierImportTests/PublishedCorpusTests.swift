@@ -45,4 +45,46 @@ struct PublishedCorpusTests {
         ]
         #expect(Self.docsRows[root] == actual, "Docs/OpenAPI.md should have: | `\(root)` | \(actual.joined(separator: " | ")) |")
     }
+
+    /// Picking an operation brings every schema it reaches and no other: the import compiles
+    /// (it throws on a schema with errors, such as a type left out that a kept one names),
+    /// generates, and is no larger than the whole description's.
+    @Test(arguments: publishedRoots)
+    func aPickedOperationImportsWhatItUses(_ root: String) throws {
+        let url = try publishedDocument(root)
+        // Each run reads the description afresh: an import converts a Swagger 2.0 root in place.
+        let whole = try OpenAPIImporter.run(description: url)
+        let files = try DescriptionFiles(root: url)
+        let firstID = Self.firstOperationID(files)
+        // Lob's schemas live in files its operations refer to: only operations bring them in.
+        let hasComponentSchemas = !(files.rootNode["components"]?["schemas"]?.object?.members.isEmpty ?? true)
+            || !(files.rootNode["definitions"]?.object?.members.isEmpty ?? true)
+        guard whole.operationCount > 0 else {
+            #expect(firstID == nil, "\(root): an operation the whole import did not see")
+            return  // only webhooks: nothing to pick
+        }
+        let picked = try #require(firstID, "\(root) has no operation with an operationId to pick")
+        let result = try OpenAPIImporter.run(description: url, options: ImportOptions(operations: [picked]))
+        #expect(result.operationCount == 1, "\(root): \(picked)")
+        #expect(result.declarationCount <= whole.declarationCount)
+        #expect(result.unusedDeclarationCount > 0 || result.declarationCount == whole.declarationCount || !hasComponentSchemas,
+                "\(root): \(picked) keeps \(result.declarationCount) of \(whole.declarationCount) declarations and counts none as left out")
+        let api = try #require(SchemaCompiler.compile(result.files.map { SourceFile(path: $0.name, text: $0.text) }).api)
+        #expect(!CodeGenerator.generate(api).isEmpty)
+    }
+
+    /// The `operationId` of the first operation under `paths`, through `$ref`s to other files.
+    static func firstOperationID(_ files: DescriptionFiles) -> String? {
+        let paths = DocumentLocation(file: files.root, tokens: ["paths"])
+        for (path, node) in files.rootNode["paths"]?.object?.members ?? [] {
+            guard let (item, itemLocation) = try? files.resolve(node, at: paths.appending(path)) else { continue }
+            for method in OperationMapper.methods {
+                guard let operationNode = item[method],
+                    let (operation, _) = try? files.resolve(operationNode, at: itemLocation.appending(method))
+                else { continue }
+                if let id = operation["operationId"]?.string { return id }
+            }
+        }
+        return nil
+    }
 }

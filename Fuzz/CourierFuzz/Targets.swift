@@ -61,6 +61,7 @@ func split(_ bytes: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
 let importFolder: URL = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-fuzz-import-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: importFolder) }
     return folder
 }()
 

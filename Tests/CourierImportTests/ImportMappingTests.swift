@@ -1,4 +1,5 @@
 import CourierSchema
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -278,7 +279,7 @@ struct ImportMappingTests {
     }
 
     @Test func refsAcrossFilesWithEscapedPointers() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-refs-\(UUID().uuidString)")
+        let folder = try ScratchFolder.make("courier-refs")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
         try #"{"defs": {"a/b": {"type": "object", "properties": {"x": {"type": "integer"}}}}}"#
             .write(to: folder.appendingPathComponent("parts/shared models.json"), atomically: true, encoding: .utf8)

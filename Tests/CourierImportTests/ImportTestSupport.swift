@@ -33,8 +33,7 @@ func corpusDocuments() -> [URL] {
 /// Writes the Swift generated for `api` into a fresh temporary folder; returns the folder and
 /// the files' paths.
 func writeGeneratedSwift(of api: API, prefix: String) throws -> (folder: URL, paths: [String]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make(prefix)
     var paths: [String] = []
     for file in CodeGenerator.generate(api) where !file.contents.isEmpty {
         let path = folder.appendingPathComponent(file.name).path
@@ -46,8 +45,7 @@ func writeGeneratedSwift(of api: API, prefix: String) throws -> (folder: URL, pa
 
 /// Writes `text` to a fresh temporary file and returns its URL.
 func temporaryFile(_ text: String, name: String = "openapi.json") throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-import-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("courier-import")
     let url = folder.appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url
@@ -78,7 +76,7 @@ let publishedRoots = [
 
 /// Where the packed corpus documents are unpacked, once per test run.
 let unpackedCorpus: URL = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-corpus-\(ProcessInfo.processInfo.processIdentifier)")
+    let folder = ScratchFolder.root.appendingPathComponent("courier-corpus")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }()

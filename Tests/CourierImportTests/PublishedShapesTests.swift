@@ -1,4 +1,5 @@
 import CourierSchema
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -487,7 +488,7 @@ struct PublishedShapesTests {
     /// Lob's multipart bodies are `allOf` parts in other files, whose `$ref`s are relative to
     /// those files.
     @Test func aFormBodyMadeOfAllOfPartsInOtherFilesHasAllTheirFields() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-allof-\(UUID().uuidString)")
+        let folder = try ScratchFolder.make("courier-allof")
         let models = folder.appendingPathComponent("resources/campaigns/models")
         try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
         try "allOf:\n  - $ref: \"base.yml\"\n  - type: object\n    required: [quantity]\n    properties:\n      quantity: {type: integer}\n"
@@ -523,7 +524,7 @@ struct ReferencesEverywhereTests {
     /// A description in files: DigitalOcean gives operations as `$ref`s to files of their own,
     /// Lob gives a response's whole `content` as one.
     static func describe(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-refs-\(UUID().uuidString)")
+        let folder = try ScratchFolder.make("courier-refs")
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -13,8 +13,7 @@ struct SecureWebSocketTests {
     /// A TLS server, and the folder with its authority's certificate (`ca.pem`) and another
     /// authority's (`other-ca.pem`).
     static func server() async throws -> (LoopbackServerProcess, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("courier-tls")
         let server = try await LoopbackServerProcess.start(
             python: WebSocketConnectionTests.python, script: WebSocketConnectionTests.root.appendingPathComponent("Tests/Server/websocket_server.py"),
             arguments: ["--tls", folder.path])
@@ -85,8 +84,7 @@ struct SecureWebSocketTests {
     /// The realtime socket over `wss://`: Supabase's servers are reached over TLS, and so is the
     /// realtime test server here; a channel joins and hears its own broadcast.
     @Test func theRealtimeSocketWorksOverTLS() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("courier-tls")
         let server = try await LoopbackServerProcess.start(
             python: WebSocketConnectionTests.python, script: WebSocketConnectionTests.root.appendingPathComponent("Tests/Server/realtime_server.py"),
             arguments: ["--tls", folder.path])

@@ -90,15 +90,23 @@ struct SchemaLocation {
     }
 
     /// A build command declares its outputs before it runs. Each schema file `x.api` becomes
-    /// `x.generated.swift`, and a long one also `x.2.generated.swift` to `x.8.generated.swift`
-    /// (as `CodeGenerator.fileNames(forSchemaFile:)` names them; the generator writes the parts
-    /// it does not fill as empty files), so the outputs follow from the file names alone.
-    /// Eight catch-all files stand ready for the code of schema files added after SwiftPM
-    /// planned (`BuildPluginRun.catchAllFiles`).
+    /// `x.generated.swift`, and a long one also `x.2.generated.swift` onwards, as many parts as
+    /// its size in bytes allows for (`CodeGenerator.plannedPartCount(forSchemaBytes:)`, which
+    /// the plugin cannot import; the generator writes the parts it does not fill as empty
+    /// files), so the outputs follow from the files' names and sizes alone. Eight catch-all
+    /// files stand ready for the code of schema files added after SwiftPM planned
+    /// (`BuildPluginRun.catchAllFiles`).
     func expectedOutputs() -> [String] {
         files.flatMap { file in
             let stem = file.deletingPathExtension().lastPathComponent
-            return [stem + ".generated.swift"] + (2...8).map { "\(stem).\($0).generated.swift" }
+            return [stem + ".generated.swift"] + (1..<Self.plannedParts(for: file)).map { "\(stem).\($0 + 1).generated.swift" }
         } + ["_unplanned.generated.swift"] + (2...8).map { "_unplanned.\($0).generated.swift" }
+    }
+
+    /// The parts declared for a schema file: eight up to 80,000 bytes, 64 up to 320,000, 256
+    /// beyond, as `CodeGenerator.plannedPartCount(forSchemaBytes:)` says.
+    static func plannedParts(for file: URL) -> Int {
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
+        return bytes <= 80_000 ? 8 : bytes <= 320_000 ? 64 : 256
     }
 }

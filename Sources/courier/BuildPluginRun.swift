@@ -28,9 +28,10 @@ struct BuildPluginRun {
     /// The modules the target can import; nil when the plugin did not say.
     var importableModules: [String]? = nil
 
-    /// The catch-all files for the code of schema files added since SwiftPM planned: as many as
-    /// a schema file's parts, so that even many added files compile side by side.
-    static let catchAllFiles = ["_unplanned.generated.swift"] + (2...CodeGenerator.partCount).map { "_unplanned.\($0).generated.swift" }
+    /// The catch-all files for the code of schema files added since SwiftPM planned: eight, as
+    /// many as the fewest parts a plugin declares for a schema file, so that even many added
+    /// files compile side by side.
+    static let catchAllFiles = CodeGenerator.fileNames(forSchemaFile: "_unplanned.api", parts: 8)
 
     /// Where the fingerprint of the last run's inputs is kept, in the output folder.
     static let fingerprintFile = ".courier-inputs"
@@ -53,12 +54,17 @@ struct BuildPluginRun {
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: stamp)
     }
 
-    /// Whether SwiftPM planned exactly these schema files: each has all of its outputs among the
-    /// expected ones, and nothing else was planned.
+    /// Whether SwiftPM planned exactly these schema files as they are now: each has the parts
+    /// the plugin declares for its size, and nothing else was planned.
     func planMatches(_ files: [SourceFile]) -> Bool {
-        let outputs = Set(expected)
-        let planned = files.allSatisfy { CodeGenerator.fileNames(forSchemaFile: $0.path).allSatisfy(outputs.contains) }
-        return planned && expected.count == files.count * CodeGenerator.partCount + Self.catchAllFiles.count
+        let limits = partLimits(for: files)
+        let sizedAsPlanned = files.allSatisfy { limits[$0.path] == CodeGenerator.plannedPartCount(forSchemaBytes: $0.bytes.count) }
+        return sizedAsPlanned && expected.count == limits.values.reduce(0, +) + Self.catchAllFiles.count
+    }
+
+    /// The parts SwiftPM planned for each schema file it knew of, by path.
+    func partLimits(for files: [SourceFile]) -> [String: Int] {
+        CodeGenerator.partLimits(planned: expected, schemaFiles: files.map(\.path))
     }
 
     /// Asks SwiftPM to plan again at the next build: the plan folder appears, or disappears.

@@ -75,7 +75,7 @@ enum Commands {
             }
             return nil
         }
-        return CodeGenerator.generate(api)
+        return CodeGenerator.generate(api, partLimits: pluginRun?.partLimits(for: files) ?? [:])
     }
 
     static func generate(_ options: CommandOptions) throws -> Int32 {

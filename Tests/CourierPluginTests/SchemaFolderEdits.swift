@@ -29,6 +29,16 @@ struct SchemaFolderEdits {
         try editInPlace("birds.api", to: bird.replacingOccurrences(of: "  name: String\n", with: "  name: String\n  song: String?\n"))
         try await buildMatchesGenerate("a planned file edited in place")
 
+        // Grown past 80,000 bytes (a long doc comment): the build that follows spreads it over
+        // the eight parts planned and asks for a new plan, which declares 64 for it, and then
+        // the plan holds: the plugin and the generator size files alike.
+        let notes = String(repeating: "/// A line of a long note about birds, written to make the schema file long.\n", count: 1_100)
+        try editInPlace("birds.api", to: bird + "\n" + notes + "model Notes {\n  text: String\n}\n")
+        try await buildMatchesGenerate("a planned file grown past 80,000 bytes")
+        try await settles("after the file grew")
+        #expect(FileManager.default.fileExists(atPath: pluginOutput.appendingPathComponent("birds.64.generated.swift").path), "the plan has no 64 parts for the long file")
+        try await plansHold("after the file grew")
+
         try FileManager.default.moveItem(at: folder.appendingPathComponent("fish.api"), to: folder.appendingPathComponent("aquarium.api"))
         try await buildMatchesGenerate("a file renamed")
         try await settles("after the rename")
@@ -82,6 +92,15 @@ struct SchemaFolderEdits {
         let again = try await runSwift(["build"], in: package)
         try #require(again.status == 0, "\(step): the build failed:\n\(again.output)")
         #expect(!again.output.contains("Compiling \(module)"), "\(step): a build without an edit compiled \(module) again:\n\(again.output)")
+    }
+
+    /// A build without an edit asks for no new plan: the plan folder stays as it was.
+    func plansHold(_ step: String) async throws {
+        let plan = pluginOutput.deletingLastPathComponent().appendingPathComponent("Plan").path
+        let before = FileManager.default.fileExists(atPath: plan)
+        let build = try await runSwift(["build"], in: package)
+        try #require(build.status == 0, "\(step): the build failed:\n\(build.output)")
+        #expect(FileManager.default.fileExists(atPath: plan) == before, "\(step): a build without an edit asked SwiftPM to plan again")
     }
 
     /// The build plugin's output folder for the module.

@@ -1,0 +1,77 @@
+/// How a schema file's code is spread over files.
+///
+/// The Swift compiler takes whole files: a file is the unit it compiles side by side with
+/// others, and the unit it compiles again after an edit. When a declaration is added to a file,
+/// removed from it or renamed, every other file that uses anything declared in that file is
+/// compiled again, and a file that names a model is compiled again when a field is added to the
+/// model. So a long schema file is spread over parts, the longer the file the more parts, each
+/// declaration in the part a hash of its name picks (FNV-1a): adding or removing one never
+/// moves another, and the hash of a larger count refines the smaller one (a declaration in part
+/// `k` of 64 is in part `k % 8` of 8).
+extension CodeGenerator {
+    /// The counts of parts a schema file can be spread over, each with the most generated lines
+    /// for which it is used, as multiples of `partThreshold`: one file up to 2,000 lines, eight
+    /// parts up to 16,000, 64 up to 64,000, 256 beyond.
+    static let partTiers: [(count: Int, upToThresholds: Int?)] = [(1, 1), (8, 8), (64, 32), (256, nil)]
+
+    /// The most parts a schema file can have: what a build plugin declares for the longest.
+    public static let mostParts = 256
+
+    /// The parts a schema file's code of `lines` generated lines is spread over; never more
+    /// than `limit` (what a build plugin planned for it).
+    static func partCount(forGeneratedLines lines: Int, threshold: Int = partThreshold, limit: Int = mostParts) -> Int {
+        let wanted = partTiers.first { tier in tier.upToThresholds.map { (lines + $0 - 1) / $0 <= threshold } ?? true }?.count ?? mostParts
+        return partTiers.map(\.count).last { $0 <= min(wanted, limit) } ?? 1
+    }
+
+    /// The parts a build plugin declares for a schema file of `bytes` bytes, before anything is
+    /// generated: enough for the code that so many bytes make in published APIs (0.05 to 0.2
+    /// generated lines a byte; 0.2 assumed), and at least eight: eight up to 80,000 bytes, 64 up
+    /// to 320,000, 256 beyond. A file that makes more lines than that is spread over the parts
+    /// declared. `CourierBuildPlugin` declares the same; a test holds them together.
+    public static func plannedPartCount(forSchemaBytes bytes: Int) -> Int {
+        bytes <= 80_000 ? 8 : bytes <= 320_000 ? 64 : 256
+    }
+
+    /// The parts a build plan declared for each schema file (by path), from the names of the
+    /// outputs it declared: the most whose names are all there. A file the plan did not know
+    /// of (added since) is not in the result.
+    public static func partLimits(planned outputs: [String], schemaFiles paths: [String]) -> [String: Int] {
+        let outputs = Set(outputs)
+        var limits: [String: Int] = [:]
+        for path in paths {
+            var parts = 0
+            while outputs.contains(fileName(forSchemaFile: path, part: parts + 1)) { parts += 1 }
+            if parts > 0 { limits[path] = parts }
+        }
+        return limits
+    }
+
+    /// The generated file's name for a schema file's path.
+    public static func fileName(forSchemaFile path: String) -> String {
+        fileName(forSchemaFile: path, part: 1)
+    }
+
+    /// Every file a schema file spread over `parts` parts can generate, in part order: what a
+    /// build plugin declares.
+    public static func fileNames(forSchemaFile path: String, parts: Int) -> [String] {
+        (1...max(parts, 1)).map { fileName(forSchemaFile: path, part: $0) }
+    }
+
+    /// The name of part `part` (from 1) of a schema file's code.
+    public static func fileName(forSchemaFile path: String, part: Int) -> String {
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        let stem = name.hasSuffix(".api") ? String(name.dropLast(4)) : name
+        return stem + (part == 1 ? "" : ".\(part)") + ".generated.swift"
+    }
+
+    /// A declaration's part: a hash of its name (FNV-1a), the same on every run and platform.
+    static func part(of name: String, among count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return Int(hash % UInt64(count))
+    }
+}

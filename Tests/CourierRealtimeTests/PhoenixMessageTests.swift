@@ -18,6 +18,21 @@ struct PhoenixMessageTests {
         #expect(PhoenixMessage(topic: "phoenix", event: "heartbeat", ref: "9").text == #"{"event":"heartbeat","payload":{},"ref":"9","topic":"phoenix"}"#)
     }
 
+    /// A message read, written and read again is the same message, numbers of every kind
+    /// included: `5.0` is not written as the whole number `5`, nor `-0.0` as `0`, and a number
+    /// with more digits than a Double holds reads as the whole number its Double is, both times
+    /// (the fuzzer found `JSONEncoder`'s text read back as other kinds).
+    @Test func numbersKeepTheirKindWhenAMessageIsWrittenAndReadAgain() throws {
+        let numbers = #"{"a":5.0,"b":-0.0,"c":1e16,"d":1444444444444444444444444444444444.4444,"e":18446744073709551616,"#
+            + #""f":1447444444444444444444444444444444444444,"g":1E22,"h":-7,"i":0.1,"j":[2.5e-8,{"k":3.0}]}"#
+        let message = try PhoenixMessage.decode(#"{"topic":"t","event":"e","payload":"# + numbers + "}")
+        let again = try PhoenixMessage.decode(message.text)
+        #expect(again == message, "\(message.text)")
+        #expect(again.text == message.text)
+        #expect(message.payload["a"] == .number(5.0))
+        #expect(again.payload["j"] == .array([.number(2.5e-8), .object(["k": .number(3.0)])]))
+    }
+
     @Test func referencesWrittenAsNumbersAreRead() throws {
         #expect(try PhoenixMessage.decode(#"{"topic":"t","event":"phx_reply","payload":{},"ref":12,"join_ref":3}"#).ref == "12")
     }

@@ -230,9 +230,12 @@ struct JSONValueParser {
             if text.count <= 39, let large = Decimal(string: text) { return .largeInteger(large) }
         }
         guard let number = Double(text), number.isFinite else { throw failure("a number beyond a Double's range") }
-        // A whole number past 64 bits written with an exponent (`1E22`) is kept exactly too.
-        if number == number.rounded(), number.magnitude >= 0x1p63, let exact = Decimal(string: text), !exact.isNaN, !exact.description.contains(".") {
-            return .largeInteger(exact)
+        // A whole number past 64 bits written with an exponent (`1E22`) is kept exactly too; one
+        // with more digits than a Double holds (`1444444444444444444444444444444444.4444`) is the
+        // whole number its Double is, so that any whole number past 64 bits reads as one kind.
+        if number == number.rounded(), number.magnitude >= 0x1p63 {
+            if let exact = Decimal(string: text), !exact.isNaN, !exact.description.contains(".") { return .largeInteger(exact) }
+            if let whole = Decimal(string: "\(number)"), !whole.isNaN, !whole.description.contains(".") { return .largeInteger(whole) }
         }
         return .number(number)
     }

@@ -25,14 +25,15 @@ public struct PhoenixMessage: Sendable, Hashable, CustomStringConvertible {
         self.joinRef = joinRef
     }
 
-    /// The message as JSON text, keys in a fixed order.
+    /// The message as JSON text, keys in a fixed order; read again, it is the same message
+    /// (a number keeps its kind: `5.0` is not written as the whole number `5`).
     public var text: String {
         var object: [String: JSONValue] = ["topic": .string(topic), "event": .string(event), "payload": payload]
         object["ref"] = ref.map(JSONValue.string) ?? .null
         if let joinRef { object["join_ref"] = .string(joinRef) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8), as: UTF8.self)
+        var bytes: [UInt8] = []
+        RealtimeCoding.write(.object(object), to: &bytes, sortedKeys: true)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads a message from its JSON text; throws when it is not one (the reason names what is

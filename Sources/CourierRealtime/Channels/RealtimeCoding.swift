@@ -11,8 +11,10 @@ public enum RealtimeCoding {
     }
 
     /// `value` as JSON text, written directly (`JSONEncoder` through `Codable` is several times
-    /// slower, and this runs for every change a subscription decodes).
-    static func write(_ value: JSONValue, to bytes: inout [UInt8]) {
+    /// slower, and this runs for every change a subscription decodes). A number keeps its kind
+    /// when it is read again: `5.0` stays `5.0`, where `JSONEncoder` writes `5`, a whole number.
+    /// `sortedKeys`: each object's keys in order, for text that is the same on every run.
+    static func write(_ value: JSONValue, to bytes: inout [UInt8], sortedKeys: Bool = false) {
         switch value {
         case .null: bytes += Array("null".utf8)
         case .bool(let flag): bytes += Array((flag ? "true" : "false").utf8)
@@ -24,16 +26,17 @@ public enum RealtimeCoding {
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                write(element, to: &bytes)
+                write(element, to: &bytes, sortedKeys: sortedKeys)
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (index, (key, member)) in members.enumerated() {
+            let ordered = sortedKeys ? members.sorted { $0.key < $1.key } : Array(members)
+            for (index, (key, member)) in ordered.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 writeString(key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                write(member, to: &bytes)
+                write(member, to: &bytes, sortedKeys: sortedKeys)
             }
             bytes.append(UInt8(ascii: "}"))
         }

@@ -91,10 +91,10 @@ struct SchemaLocation {
 
     /// A build command declares its outputs before it runs. Each schema file `x.api` becomes
     /// `x.generated.swift`, and a long one also `x.2.generated.swift` onwards, as many parts as
-    /// its size in bytes allows for (`CodeGenerator.plannedPartCount(forSchemaBytes:)`, which
-    /// the plugin cannot import; the generator writes the parts it does not fill as empty
-    /// files), so the outputs follow from the files' names and sizes alone. Eight catch-all
-    /// files stand ready for the code of schema files added after SwiftPM planned
+    /// its length allows for (`CodeGenerator.plannedPartCount(forSchemaLines:)`, which the
+    /// plugin cannot import; the generator writes the parts it does not fill as empty files),
+    /// so the outputs follow from the files' names and lengths alone. Eight catch-all files
+    /// stand ready for the code of schema files added after SwiftPM planned
     /// (`BuildPluginRun.catchAllFiles`).
     func expectedOutputs() -> [String] {
         files.flatMap { file in
@@ -103,10 +103,10 @@ struct SchemaLocation {
         } + ["_unplanned.generated.swift"] + (2...8).map { "_unplanned.\($0).generated.swift" }
     }
 
-    /// The parts declared for a schema file: eight up to 80,000 bytes, 64 up to 320,000, 256
-    /// beyond, as `CodeGenerator.plannedPartCount(forSchemaBytes:)` says.
+    /// The parts declared for a schema file: eight up to 3,200 lines (newline bytes), 64 up to
+    /// 12,800, 256 beyond, as `CodeGenerator.plannedPartCount(forSchemaLines:)` says.
     static func plannedParts(for file: URL) -> Int {
-        let bytes = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
-        return bytes <= 80_000 ? 8 : bytes <= 320_000 ? 64 : 256
+        let lines = ((try? Data(contentsOf: file)) ?? Data()).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return lines <= 3_200 ? 8 : lines <= 12_800 ? 64 : 256
     }
 }

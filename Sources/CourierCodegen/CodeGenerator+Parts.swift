@@ -24,13 +24,19 @@ extension CodeGenerator {
         return partTiers.map(\.count).last { $0 <= min(wanted, limit) } ?? 1
     }
 
-    /// The parts a build plugin declares for a schema file of `bytes` bytes, before anything is
-    /// generated: enough for the code that so many bytes make in published APIs (0.05 to 0.2
-    /// generated lines a byte; 0.2 assumed), and at least eight: eight up to 80,000 bytes, 64 up
-    /// to 320,000, 256 beyond. A file that makes more lines than that is spread over the parts
-    /// declared. `CourierBuildPlugin` declares the same; a test holds them together.
-    public static func plannedPartCount(forSchemaBytes bytes: Int) -> Int {
-        bytes <= 80_000 ? 8 : bytes <= 320_000 ? 64 : 256
+    /// The parts a build plugin declares for a schema file of `lines` lines (newline bytes),
+    /// before anything is generated: enough for the code that so many lines make (published
+    /// APIs make 2.5 to 5 generated lines a schema line; 5 is assumed), and at least eight:
+    /// eight up to 3,200 lines, 64 up to 12,800, 256 beyond. A file that makes more code than
+    /// that is spread over the parts declared. `CourierBuildPlugin` declares the same; a test
+    /// holds them together.
+    public static func plannedPartCount(forSchemaLines lines: Int) -> Int {
+        lines <= 3_200 ? 8 : lines <= 12_800 ? 64 : 256
+    }
+
+    /// The lines of a schema file as `plannedPartCount(forSchemaLines:)` counts them.
+    public static func schemaLines(_ bytes: some Sequence<UInt8>) -> Int {
+        bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
     /// The parts a build plan declared for each schema file (by path), from the names of the

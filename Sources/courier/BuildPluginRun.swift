@@ -58,7 +58,7 @@ struct BuildPluginRun {
     /// the plugin declares for its size, and nothing else was planned.
     func planMatches(_ files: [SourceFile]) -> Bool {
         let limits = partLimits(for: files)
-        let sizedAsPlanned = files.allSatisfy { limits[$0.path] == CodeGenerator.plannedPartCount(forSchemaBytes: $0.bytes.count) }
+        let sizedAsPlanned = files.allSatisfy { limits[$0.path] == CodeGenerator.plannedPartCount(forSchemaLines: CodeGenerator.schemaLines($0.bytes)) }
         return sizedAsPlanned && expected.count == limits.values.reduce(0, +) + Self.catchAllFiles.count
     }
 

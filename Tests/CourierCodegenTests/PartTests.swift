@@ -131,10 +131,11 @@ struct PartTests {
         #expect(limits == [path: 8, "Schema/Test/big.api": 64])
         let fitted = CodeGenerator.generate(try api(schema(resources: 40)), partThreshold: threshold, partLimits: limits)
         #expect(Set(fitted.map(\.name)).isSubset(of: outputs), "\(fitted.map(\.name))")
-        #expect(CodeGenerator.plannedPartCount(forSchemaBytes: 0) == 8)
-        #expect(CodeGenerator.plannedPartCount(forSchemaBytes: 80_000) == 8)
-        #expect(CodeGenerator.plannedPartCount(forSchemaBytes: 80_001) == 64)
-        #expect(CodeGenerator.plannedPartCount(forSchemaBytes: 320_001) == 256)
+        #expect(CodeGenerator.plannedPartCount(forSchemaLines: 0) == 8)
+        #expect(CodeGenerator.plannedPartCount(forSchemaLines: 3_200) == 8)
+        #expect(CodeGenerator.plannedPartCount(forSchemaLines: 3_201) == 64)
+        #expect(CodeGenerator.plannedPartCount(forSchemaLines: 12_801) == 256)
+        #expect(CodeGenerator.schemaLines(Array("a\nb\n\nc".utf8)) == 3)
     }
 
     @Test func addingADeclarationMovesNoOther() throws {

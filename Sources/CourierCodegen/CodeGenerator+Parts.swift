@@ -25,8 +25,8 @@ extension CodeGenerator {
     }
 
     /// The parts a build plugin declares for a schema file of `lines` lines (newline bytes),
-    /// before anything is generated: enough for the code that so many lines make (published
-    /// APIs make 2.5 to 5 generated lines a schema line; 5 is assumed), and at least eight:
+    /// before anything is generated: enough for the code that so many lines make (GitHub's
+    /// schema files make 2.7 to 4.7 generated lines a line; 5 is assumed), and at least eight:
     /// eight up to 3,200 lines, 64 up to 12,800, 256 beyond. A file that makes more code than
     /// that is spread over the parts declared. `CourierBuildPlugin` declares the same; a test
     /// holds them together.

@@ -9,19 +9,16 @@
 /// moves another, and the hash of a larger count refines the smaller one (a declaration in part
 /// `k` of 64 is in part `k % 8` of 8).
 extension CodeGenerator {
-    /// The counts of parts a schema file can be spread over, each with the most generated lines
-    /// for which it is used, as multiples of `partThreshold`: one file up to 2,000 lines, eight
-    /// parts up to 16,000, 64 up to 64,000, 256 beyond.
-    static let partTiers: [(count: Int, upToThresholds: Int?)] = [(1, 1), (8, 8), (64, 32), (256, nil)]
+    /// The most parts a schema file can have.
+    static let mostParts = 256
 
-    /// The most parts a schema file can have: what a build plugin declares for the longest.
-    public static let mostParts = 256
-
-    /// The parts a schema file's code of `lines` generated lines is spread over; never more
-    /// than `limit` (what a build plugin planned for it).
+    /// The parts a schema file's code of `lines` generated lines is spread over: one file up to
+    /// `threshold` lines (2,000), eight parts up to 8 times that, 64 up to 32 times, 256 beyond;
+    /// never more than `limit` (what a build plugin planned for it).
     static func partCount(forGeneratedLines lines: Int, threshold: Int = partThreshold, limit: Int = mostParts) -> Int {
-        let wanted = partTiers.first { tier in tier.upToThresholds.map { (lines + $0 - 1) / $0 <= threshold } ?? true }?.count ?? mostParts
-        return partTiers.map(\.count).last { $0 <= min(wanted, limit) } ?? 1
+        // `(lines - 1) / n < threshold` is `lines <= n * threshold` without overflowing.
+        let wanted = lines <= threshold ? 1 : (lines - 1) / 8 < threshold ? 8 : (lines - 1) / 32 < threshold ? 64 : mostParts
+        return [1, 8, 64, mostParts].last { $0 <= min(wanted, limit) } ?? 1
     }
 
     /// The parts a build plugin declares for a schema file of `lines` lines (newline bytes),

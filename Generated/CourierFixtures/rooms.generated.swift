@@ -140,7 +140,6 @@ nonisolated public enum RoomEvent: Codable, Hashable, Sendable {
     }
 }
 
-
 nonisolated extension RealtimeSocket {
     /// The cursors and lines of a room, shared between the people in it.
     ///

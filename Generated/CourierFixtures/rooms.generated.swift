@@ -140,6 +140,7 @@ nonisolated public enum RoomEvent: Codable, Hashable, Sendable {
     }
 }
 
+
 nonisolated extension RealtimeSocket {
     /// The cursors and lines of a room, shared between the people in it.
     ///

@@ -7,9 +7,7 @@
 /// model. So a long schema file is spread over parts, the longer the file the more parts, each
 /// declaration in the part a hash of its name picks (FNV-1a): adding or removing one never
 /// moves another, and the hash of a larger count refines the smaller one (a declaration in part
-/// `k` of 64 is in part `k % 8` of 8). A group's endpoints are spread by their own names, each
-/// part holding its share in one extension of the group's protocol: a field added to a model
-/// then compiles again the endpoints that name it, not every endpoint of the group.
+/// `k` of 64 is in part `k % 8` of 8).
 extension CodeGenerator {
     /// The most parts a schema file can have.
     static let mostParts = 256
@@ -78,71 +76,5 @@ extension CodeGenerator {
             hash &*= 0x0000_0100_0000_01b3
         }
         return Int(hash % UInt64(count))
-    }
-
-    /// Puts a schema file's code in one file, or in parts when it is long.
-    static func files(
-        forSchemaFile path: String, blocks: [CodeBlock], partThreshold: Int, limit: Int, importsRealtime: Bool
-    ) -> [GeneratedFile] {
-        let lines = blocks.reduce(0) { total, block in total + block.text.utf8.count { $0 == UInt8(ascii: "\n") } }
-        var parts = [[CodeBlock.Placed]](repeating: [], count: partCount(forGeneratedLines: lines, threshold: partThreshold, limit: limit))
-        for block in blocks {
-            let index = block.name.map { part(of: $0, among: parts.count) } ?? 0
-            guard let opener = block.extending else {
-                parts[index].append(.declaration(block.text))
-                continue
-            }
-            // A group's endpoints come one after another: those of one part share an extension.
-            if case .members(opener, let texts)? = parts[index].last {
-                parts[index][parts[index].count - 1] = .members(opener, texts + [block.text])
-            } else {
-                parts[index].append(.members(opener, [block.text]))
-            }
-        }
-        let source = String(path.split(separator: "/").last ?? Substring(path))
-        return parts.enumerated().compactMap { index, placed in
-            guard index == 0 || !placed.isEmpty else { return nil }
-            var writer = SwiftWriter()
-            let part = parts.count == 1 ? "" : " (part \(index + 1) of \(parts.count))"
-            writer.line("\(marker) from \(source)\(part). Do not edit: change the schema and build again.")
-            writer.line()
-            writer.line("import CourierRuntime")
-            if importsRealtime { writer.line("import CourierRealtime") }
-            writer.line("import Foundation")
-            var text = writer.text
-            for block in placed { text += "\n" + block.text }
-            return GeneratedFile(name: fileName(forSchemaFile: path, part: index + 1), contents: text)
-        }
-    }
-}
-
-/// A piece of a schema file's code: a top-level declaration, in the part its name picks (the
-/// first part when it has none), or an endpoint, in an extension of its group's protocol in the
-/// part its own name picks.
-struct CodeBlock {
-    /// The name that picks the block's part; nil for the first part.
-    var name: String?
-    /// The Swift source; a member's is written one level in.
-    var text: String
-    /// For an endpoint, the opener of the extension it belongs in (`nonisolated extension IssuesAPI`).
-    var extending: String?
-
-    init(name: String?, text: String, extending: String? = nil) {
-        self.name = name
-        self.text = text
-        self.extending = extending
-    }
-
-    /// What a part holds: a declaration, or the members of one extension.
-    enum Placed {
-        case declaration(String)
-        case members(String, [String])
-
-        var text: String {
-            switch self {
-            case .declaration(let text): text
-            case .members(let opener, let texts): opener + " {\n" + texts.joined(separator: "\n") + "}\n"
-            }
-        }
     }
 }

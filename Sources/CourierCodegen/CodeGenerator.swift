@@ -59,39 +59,57 @@ public enum CodeGenerator {
         for group in api.groups { byFile[group.location.file, default: []].append((group.location, .group(group))) }
 
         return api.files.flatMap { path in
-            var blocks: [CodeBlock] = []
+            // Each top-level declaration with the name that decides its part; nil for part 1.
+            var blocks: [(name: String?, text: String)] = []
             if api.location.file == path {
                 var writer = SwiftWriter()
                 writeNamespace(api, namespace: namespace, to: &writer)
-                blocks.append(CodeBlock(name: nil, text: writer.text))
+                blocks.append((nil, writer.text))
             }
             for (_, declaration) in (byFile[path] ?? []).sorted(by: { $0.0 < $1.0 }) {
                 var writer = SwiftWriter()
+                let name: String
                 switch declaration {
-                case .model(let model): types.write(model, to: &writer); blocks.append(CodeBlock(name: model.name, text: writer.text))
-                case .enumeration(let enumType): types.write(enumType, to: &writer); blocks.append(CodeBlock(name: enumType.name, text: writer.text))
-                case .union(let union): types.write(union, to: &writer); blocks.append(CodeBlock(name: union.name, text: writer.text))
-                case .alias(let alias): types.write(alias, to: &writer); blocks.append(CodeBlock(name: alias.name, text: writer.text))
+                case .model(let model): types.write(model, to: &writer); name = model.name
+                case .enumeration(let enumType): types.write(enumType, to: &writer); name = enumType.name
+                case .union(let union): types.write(union, to: &writer); name = union.name
+                case .alias(let alias): types.write(alias, to: &writer); name = alias.name
                 case .group(let group):
-                    if !group.endpoints.isEmpty || group.realtime.isEmpty {
-                        endpoints.writeProtocol(group, to: &writer)
-                        blocks.append(CodeBlock(name: group.name, text: writer.text))
-                    }
-                    let protocolExtension = "nonisolated extension \(group.name)API"
-                    for member in endpoints.members(of: group) {
-                        blocks.append(CodeBlock(name: member.name, text: member.text, extending: protocolExtension))
-                    }
-                    if !group.realtime.isEmpty {
-                        var writer = SwiftWriter()
-                        realtime.write(group, to: &writer)
-                        blocks.append(CodeBlock(name: group.name, text: writer.text))
-                    }
+                    if !group.endpoints.isEmpty || group.realtime.isEmpty { endpoints.write(group, to: &writer) }
+                    if !group.realtime.isEmpty { realtime.write(group, to: &writer) }
+                    name = group.name
                 }
+                blocks.append((name, writer.text))
             }
             let hasRealtime = api.groups.contains { !$0.realtime.isEmpty }
             let importsRealtime = (api.location.file == path && hasRealtime) || api.groups.contains { $0.location.file == path && !$0.realtime.isEmpty }
             return files(
                 forSchemaFile: path, blocks: blocks, partThreshold: partThreshold, limit: partLimits[path] ?? mostParts, importsRealtime: importsRealtime)
+        }
+    }
+
+    /// Puts a schema file's declarations in one file, or in parts when they are long.
+    private static func files(
+        forSchemaFile path: String, blocks: [(name: String?, text: String)], partThreshold: Int, limit: Int, importsRealtime: Bool
+    ) -> [GeneratedFile] {
+        let lines = blocks.reduce(0) { total, block in total + block.text.utf8.count { $0 == UInt8(ascii: "\n") } }
+        var parts = [[String]](repeating: [], count: partCount(forGeneratedLines: lines, threshold: partThreshold, limit: limit))
+        for block in blocks {
+            parts[block.name.map { part(of: $0, among: parts.count) } ?? 0].append(block.text)
+        }
+        let source = String(path.split(separator: "/").last ?? Substring(path))
+        return parts.enumerated().compactMap { index, texts in
+            guard index == 0 || !texts.isEmpty else { return nil }
+            var writer = SwiftWriter()
+            let part = parts.count == 1 ? "" : " (part \(index + 1) of \(parts.count))"
+            writer.line("\(marker) from \(source)\(part). Do not edit: change the schema and build again.")
+            writer.line()
+            writer.line("import CourierRuntime")
+            if importsRealtime { writer.line("import CourierRealtime") }
+            writer.line("import Foundation")
+            var text = writer.text
+            for block in texts { text += "\n" + block }
+            return GeneratedFile(name: fileName(forSchemaFile: path, part: index + 1), contents: text)
         }
     }
 

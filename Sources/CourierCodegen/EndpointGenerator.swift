@@ -5,9 +5,7 @@ struct EndpointGenerator {
     let api: API
     let namespace: String
 
-    /// The group's protocol and the conformances of `APIClient` and `MockAPIClient`; with `mocks
-    /// typed`, the whole group, its endpoints being the protocol's requirements.
-    func writeProtocol(_ group: Group, to writer: inout SwiftWriter) {
+    func write(_ group: Group, to writer: inout SwiftWriter) {
         if api.generatesTypedMocks {
             writeWithRequirements(group, to: &writer)
             return
@@ -19,20 +17,13 @@ struct EndpointGenerator {
         writer.line()
         writer.line("nonisolated extension APIClient: \(protocolName) {}")
         writer.line("nonisolated extension MockAPIClient: \(protocolName) {}")
-    }
-
-    /// Each endpoint's method and its companions, one level in, for the extension of the group's
-    /// protocol that holds them (a long schema file spreads them over its parts by name); none
-    /// with `mocks typed`, where `writeProtocol` writes them.
-    func members(of group: Group) -> [(name: String, text: String)] {
-        guard !api.generatesTypedMocks else { return [] }
-        return group.endpoints.map { endpoint in
-            var writer = SwiftWriter()
-            writer.indented { writer in
+        writer.line()
+        writer.block("nonisolated extension \(protocolName)") { writer in
+            for (index, endpoint) in group.endpoints.enumerated() {
+                if index > 0 { writer.line() }
                 writeRequest(endpoint, userFacing: true, to: &writer)
                 writeCompanions(endpoint, to: &writer)
             }
-            return (endpoint.name, writer.text)
         }
     }
 

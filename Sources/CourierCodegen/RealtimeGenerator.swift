@@ -13,7 +13,7 @@ struct RealtimeGenerator {
             if case .webSocket(let endpoint) = member.kind { (member, endpoint) } else { nil }
         }
         if !onSocket.isEmpty {
-            writer.separator()
+            writer.line()
             writer.block("nonisolated extension RealtimeSocket") { writer in
                 for (index, member) in onSocket.enumerated() {
                     if index > 0 { writer.line() }
@@ -29,7 +29,7 @@ struct RealtimeGenerator {
             if case .broadcast(let channel) = member.kind { writeMessages(member, channel, to: &writer) }
         }
         if !sockets.isEmpty {
-            writer.separator()
+            writer.line()
             writer.block("nonisolated extension APIClient") { writer in
                 for (index, (member, endpoint)) in sockets.enumerated() {
                     if index > 0 { writer.line() }
@@ -140,7 +140,7 @@ struct RealtimeGenerator {
     /// The channel's messages: a case per event, and `unknown` for the others.
     private func writeMessages(_ member: RealtimeEndpoint, _ channel: BroadcastChannelSpec, to writer: inout SwiftWriter) {
         let name = member.messageTypeName
-        writer.separator()
+        writer.line()
         writer.docs(["A message of the `\(member.name)` channel."])
         writer.block("nonisolated public enum \(name): BroadcastMessage, Hashable") { writer in
             for event in channel.events {

@@ -9,12 +9,6 @@ struct SwiftWriter {
         text += "\n"
     }
 
-    /// Appends an empty line unless nothing has been written: what sets one declaration apart
-    /// from the one before it.
-    mutating func separator() {
-        if !text.isEmpty { line() }
-    }
-
     /// Appends `///` doc comment lines.
     mutating func docs(_ lines: [String]) {
         for docLine in lines { line(docLine.isEmpty ? "///" : "/// " + docLine) }

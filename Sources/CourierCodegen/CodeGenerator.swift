@@ -12,6 +12,16 @@ public struct GeneratedFile: Sendable, Hashable {
         self.name = name
         self.contents = contents
     }
+
+    /// The lines of `contents`, read byte by byte: the one count a summary prints.
+    public var lineCount: Int {
+        var contents = contents
+        return contents.withUTF8 { bytes in
+            var count = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { count += 1 }
+            return count
+        }
+    }
 }
 
 /// Turns a validated API into Swift source files. Pure: no file system, no process; the same
@@ -60,11 +70,11 @@ public enum CodeGenerator {
 
         return api.files.flatMap { path in
             // Each top-level declaration with the name that decides its part; nil for part 1.
-            var blocks: [(name: String?, text: String)] = []
+            var blocks: [(name: String?, text: String, lines: Int)] = []
             if api.location.file == path {
                 var writer = SwiftWriter()
                 writeNamespace(api, namespace: namespace, to: &writer)
-                blocks.append((nil, writer.text))
+                blocks.append((nil, writer.text, writer.lineCount))
             }
             for (_, declaration) in (byFile[path] ?? []).sorted(by: { $0.0 < $1.0 }) {
                 var writer = SwiftWriter()
@@ -79,7 +89,7 @@ public enum CodeGenerator {
                     if !group.realtime.isEmpty { realtime.write(group, to: &writer) }
                     name = group.name
                 }
-                blocks.append((name, writer.text))
+                blocks.append((name, writer.text, writer.lineCount))
             }
             let hasRealtime = api.groups.contains { !$0.realtime.isEmpty }
             let importsRealtime = (api.location.file == path && hasRealtime) || api.groups.contains { $0.location.file == path && !$0.realtime.isEmpty }
@@ -90,9 +100,9 @@ public enum CodeGenerator {
 
     /// Puts a schema file's declarations in one file, or in parts when they are long.
     private static func files(
-        forSchemaFile path: String, blocks: [(name: String?, text: String)], partThreshold: Int, limit: Int, importsRealtime: Bool
+        forSchemaFile path: String, blocks: [(name: String?, text: String, lines: Int)], partThreshold: Int, limit: Int, importsRealtime: Bool
     ) -> [GeneratedFile] {
-        let lines = blocks.reduce(0) { total, block in total + block.text.utf8.count { $0 == UInt8(ascii: "\n") } }
+        let lines = blocks.reduce(0) { $0 + $1.lines }
         var parts = [[String]](repeating: [], count: partCount(forGeneratedLines: lines, threshold: partThreshold, limit: limit))
         for block in blocks {
             parts[block.name.map { part(of: $0, among: parts.count) } ?? 0].append(block.text)

@@ -1,12 +1,19 @@
 /// Writes Swift source line by line: one place decides indentation and doc comments.
 struct SwiftWriter {
     private(set) var text = ""
+    /// The lines written: what decides how many parts a schema file's code is spread over,
+    /// counted as they are written rather than by reading the text again.
+    private(set) var lineCount = 0
     private var indentation = 0
 
     /// Appends one line at the current indentation (an empty line stays empty).
     mutating func line(_ content: String = "") {
-        if !content.isEmpty { text += String(repeating: "    ", count: indentation) + content }
+        if !content.isEmpty {
+            for _ in 0..<indentation { text += "    " }
+            text += content
+        }
         text += "\n"
+        lineCount += 1
     }
 
     /// Appends `///` doc comment lines.

@@ -8,9 +8,12 @@ struct TypeGenerator {
     let referencedTypes: Set<String>
     /// The unions that parameters send as one text value or a list of them.
     let parameterUnions: Set<String>
+    /// Every model by name: untagged unions look their variants' fields up many times.
+    let models: [String: Model]
 
     init(api: API) {
         self.api = api
+        models = Dictionary(api.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         parameterUnions = Set(api.endpoints.flatMap(\.parameters).compactMap { parameter -> String? in
             guard !parameter.isDeepObject, case .union(let name) = parameter.type.unwrapped else { return nil }
             return name

@@ -88,7 +88,7 @@ extension TypeGenerator {
     /// The same holds one model down, through a field that is always there: Okta's connection
     /// requests differ only in `profile.authScheme`.
     private func constantConditions(_ type: TypeRef, at path: String = "value", depth: Int = 0) -> [String] {
-        guard depth < 2, case .model(let name) = type, let model = api.model(named: name) else { return [] }
+        guard depth < 2, case .model(let name) = type, let model = models[name] else { return [] }
         return model.fields.flatMap { field -> [String] in
             let fieldPath = path + "." + SwiftNames.identifier(field.name)
             switch field.type {
@@ -115,7 +115,7 @@ extension TypeGenerator {
     private func variantKeys(_ type: TypeRef) -> String {
         switch type {
         case .model(let name):
-            let keys = api.model(named: name)?.fields.filter { !$0.holdsOtherKeys }.map(\.wireName) ?? []
+            let keys = models[name]?.fields.filter { !$0.holdsOtherKeys }.map(\.wireName) ?? []
             return ".model([" + keys.map(SwiftNames.string).joined(separator: ", ") + "])"
         case .scalar(.json), .dictionary: return ".anyObject"
         default: return ".other"
@@ -134,7 +134,7 @@ extension TypeGenerator {
         }
         let hasModelWithKeys = union.variants.contains { variant in
             guard case .model(let name) = variant.type else { return false }
-            return api.model(named: name)?.fields.contains { !$0.holdsOtherKeys } == true
+            return models[name]?.fields.contains { !$0.holdsOtherKeys } == true
         }
         return takesObjects.count > 1 && hasModelWithKeys
     }
@@ -184,7 +184,7 @@ extension TypeGenerator {
             let keys: [String]
             switch type {
             case .model(let name):
-                keys = api.model(named: name)?.fields.filter { !$0.type.isOptional && $0.defaultValue == nil }.map(\.wireName) ?? []
+                keys = models[name]?.fields.filter { !$0.type.isOptional && $0.defaultValue == nil }.map(\.wireName) ?? []
             case .union(let name):
                 keys = api.union(named: name)?.tagKey.map { [$0] } ?? []
             default:

@@ -104,10 +104,9 @@ enum Commands {
         if let pluginRun, let fingerprint { try pluginRun.record(output: output, fingerprint: fingerprint) }
         let written = Set(plan.writes.map(\.name))
         for file in files {
-            let lines = file.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
             // Quiet, as a build tool: a file that did not change, or a placeholder, is no news.
             if options.isQuiet, !written.contains(file.name) || !madeFromSchema.contains(file.name) { continue }
-            print("  \(file.name)  \(lines) lines\(written.contains(file.name) ? "  (written)" : "")")
+            print("  \(file.name)  \(file.lineCount) lines\(written.contains(file.name) ? "  (written)" : "")")
         }
         for name in plan.removals { print("  \(name)  (removed)") }
         if !options.isQuiet {

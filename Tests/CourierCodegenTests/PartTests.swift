@@ -147,6 +147,15 @@ struct PartTests {
         for (declaration, fileName) in before { #expect(after[declaration] == fileName, "\(declaration) moved") }
     }
 
+    /// What a summary prints of a file, and what the generator counts as it writes: the same.
+    @Test func aFileCountsItsLines() throws {
+        #expect(GeneratedFile(name: "a", contents: "").lineCount == 0)
+        #expect(GeneratedFile(name: "a", contents: "één\n\n🙂 two\r\nthree").lineCount == 3)
+        let generated = CodeGenerator.generate(try api(schema(resources: 3)))[0]
+        #expect(generated.lineCount == generated.contents.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        #expect(generated.lineCount > 100)
+    }
+
     @Test func partsAreDeterministic() throws {
         let first = CodeGenerator.generate(try api(schema(resources: 40)), partThreshold: 100)
         let second = CodeGenerator.generate(try api(schema(resources: 40)), partThreshold: 100)

@@ -10,7 +10,7 @@ public func runProcess(
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(ScratchFolder.childEnvironment) { $1 }.merging(environment) { $1 }
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("courier-process-\(UUID().uuidString).log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: log) }
@@ -36,6 +36,7 @@ public func runProcessApart(_ executable: String, _ arguments: [String]) async t
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(ScratchFolder.childEnvironment) { $1 }
     let folder = FileManager.default.temporaryDirectory
     let name = "courier-process-\(UUID().uuidString)"
     let outputLog = folder.appendingPathComponent("\(name).out")

@@ -13,6 +13,15 @@ public enum ScratchFolder {
         return root
     }()
 
+    /// What the programs a test runs are given: `TMPDIR` inside the process's folder, so that
+    /// what they leave in a temporary folder (the Swift driver's `TemporaryDirectory.*` for each
+    /// compilation) goes when the tests end.
+    public static let childEnvironment: [String: String] = {
+        let temporary = root.appendingPathComponent("tmp")
+        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        return ["TMPDIR": temporary.path]
+    }()
+
     /// A new, empty folder whose name begins with `prefix`.
     public static func make(_ prefix: String) throws -> URL {
         let folder = root.appendingPathComponent("\(prefix)-\(UUID().uuidString)")

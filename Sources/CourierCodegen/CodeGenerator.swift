@@ -16,11 +16,7 @@ public struct GeneratedFile: Sendable, Hashable {
     /// The lines of `contents`, read byte by byte: the one count a summary prints.
     public var lineCount: Int {
         var contents = contents
-        return contents.withUTF8 { bytes in
-            var count = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { count += 1 }
-            return count
-        }
+        return contents.withUTF8(CodeGenerator.newlines)
     }
 }
 

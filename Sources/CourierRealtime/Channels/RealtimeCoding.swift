@@ -31,15 +31,26 @@ public enum RealtimeCoding {
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            let ordered = sortedKeys ? members.sorted { $0.key < $1.key } : Array(members)
-            for (index, (key, member)) in ordered.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                writeString(key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                write(member, to: &bytes, sortedKeys: sortedKeys)
+            // Sorted only when asked: a change's payload is written as it came, without a copy.
+            if sortedKeys {
+                for (index, (key, member)) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                    writeMember(key, member, first: index == 0, to: &bytes, sortedKeys: true)
+                }
+            } else {
+                for (index, (key, member)) in members.enumerated() {
+                    writeMember(key, member, first: index == 0, to: &bytes, sortedKeys: false)
+                }
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// `"key":value`, after a comma unless it is an object's first member.
+    private static func writeMember(_ key: String, _ member: JSONValue, first: Bool, to bytes: inout [UInt8], sortedKeys: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        writeString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        write(member, to: &bytes, sortedKeys: sortedKeys)
     }
 
     private static func writeString(_ text: String, to bytes: inout [UInt8]) {
